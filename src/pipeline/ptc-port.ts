@@ -1,0 +1,77 @@
+import type { ContentPart } from '../definition/content.js'
+import type { ToolErrorInfo } from '../errors/tool-error.js'
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import type { PromptSection, ToolSchema } from '../registry/tool-schema.js'
+import type { ToolContext, ToolResult } from './call.js'
+
+/**
+ * The seam between the pipeline and a code-mode runtime (`qilin-tools/ptc/node`, `qilin-tools/ptc/python`).
+ * The pipeline owns ids, scheduling, policy and logging of sub-calls; the runtime owns the SDK text,
+ * the sandbox and the rendering of the outer result. Dependencies point from the runtime to this file.
+ */
+export type PtcLanguage = 'typescript' | 'python'
+
+/** One tool as a program sees it. */
+export interface PtcToolView {
+  readonly name: string
+  readonly description: string
+  readonly parameters: JsonSchemaObject
+  readonly output?: JsonSchemaNode
+}
+
+export interface PtcPresentation {
+  /** The `run_code` transport schema; states the default and maximum `timeoutMs`. */
+  readonly runCode: ToolSchema
+  /** `tools:sdk` (order 5000, interpolate false) and, under `ptc` alone, `tools:ptc-only` before it. */
+  readonly sections: readonly PromptSection[]
+}
+
+export type SandboxPermissions = 'use_default' | 'require_escalated'
+
+export interface PtcRunRequest {
+  readonly code: string
+  /** As the model asked; the runtime applies its default and cap. */
+  readonly timeoutMs: number | undefined
+  /** Already approved when `require_escalated`. */
+  readonly permissions: SandboxPermissions
+  readonly signal: AbortSignal
+  /** The outer `run_code` call id; sub-call ids derive from it. */
+  readonly callId: string
+  /** The names the program may call: exactly the SDK's bindings. */
+  readonly toolNames: readonly string[]
+  /** Runs one sub-call through the whole pipeline in the caller's scope. Never rejects. */
+  callTool(name: string, args: JsonValue): Promise<ToolResult>
+}
+
+export interface PtcRunMetadata extends JsonObject {
+  subCalls: number
+  /** Bytes of sub-call results that stayed inside the program instead of entering the conversation. */
+  bytesKeptOut: number
+}
+
+export type PtcRunOutcome =
+  | {
+      readonly ok: true
+      readonly content: readonly ContentPart[]
+      readonly value: JsonValue
+      readonly contexts?: readonly ToolContext[]
+      readonly metadata: PtcRunMetadata
+    }
+  | {
+      readonly ok: false
+      /** `CODE_RUN_FAILED` with `code run failed (<kind>): …` and any captured output in `message`. */
+      readonly error: ToolErrorInfo
+      readonly contexts?: readonly ToolContext[]
+      readonly metadata: PtcRunMetadata
+    }
+
+export interface PtcRuntime {
+  readonly language: PtcLanguage
+  /** Pure and deterministic for the same visible set, whatever the registration order. */
+  present(tools: readonly PtcToolView[], mode: 'ptc' | 'both'): PtcPresentation
+  /** Runs one program. Resolves, never rejects; honours `signal` and its own deadline. */
+  run(request: PtcRunRequest): Promise<PtcRunOutcome>
+  /** Frees pooled sandboxes or processes. */
+  close(): Promise<void>
+}
