@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    // isolated-vm on Node 20+ needs the built-in snapshot off in every process that creates an isolate.
+    pool: 'forks',
+    execArgv: ['--no-node-snapshot'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     typecheck: {
