@@ -33,12 +33,12 @@ function translate(pattern: string): string {
         source += `[${body.startsWith('!') ? `^${escapeClass(body.slice(1))}` : escapeClass(body)}]`
         index = end
       }
-    } else source += escape(character)
+    } else source += escapeLiteral(character)
   }
   return source + ')'.repeat(braces)
 }
 
-function escape(character: string): string {
+function escapeLiteral(character: string): string {
   return /[.+^$()|\\\]]/.test(character) ? `\\${character}` : character
 }
 
