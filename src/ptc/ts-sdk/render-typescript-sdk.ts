@@ -1,0 +1,62 @@
+import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import { hoistShapes } from './hoist-shapes.js'
+import { printType, resolve } from './print-ts-type.js'
+import { schemaToTsType } from './schema-to-ts-type.js'
+import { docComment, memberKey } from './ts-names.js'
+import type { TsType } from './ts-type.js'
+
+const toolCallErrorDeclaration =
+  'declare class ToolCallError extends Error { toolName: string; code: string; message: string; callId: string }\n'
+const jsonValueDeclaration =
+  'type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue }\n'
+
+interface ToolTypes {
+  readonly tool: PtcToolView
+  readonly args: TsType
+  readonly result: TsType | undefined
+}
+
+/**
+ * The TypeScript SDK a program is written against: `ToolCallError`, shared shapes as aliases, and
+ * `declare const tools` with one method per tool. Pure and byte-stable for the same set of tools in
+ * any order; reads only JSON Schema.
+ */
+export function renderTypeScriptSdk(tools: readonly PtcToolView[]): string {
+  const nextId = { value: 0 }
+  const sorted = [...tools].sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
+  const typed = sorted.map(
+    (tool): ToolTypes => ({
+      tool,
+      args: schemaToTsType(tool.parameters, `${tool.name} args`, nextId),
+      result: tool.output === undefined ? undefined : schemaToTsType(tool.output, `${tool.name} result`, nextId),
+    }),
+  )
+  const hoisting = hoistShapes(
+    typed.flatMap((entry) => (entry.result === undefined ? [entry.args] : [entry.args, entry.result])),
+  )
+  const aliases = hoisting.aliases.map(({ name, type }) => {
+    const body = printType(type, '', { aliasOf: (inner) => (inner === type ? undefined : hoisting.aliasOf(inner)) })
+    return `type ${name} = ${body}\n`
+  })
+  const methods = typed.map(({ tool, args, result }) => {
+    const comment = tool.description.trim() === '' ? '' : docComment(tool.description, '  ')
+    const parameter = printParameter(args, hoisting.aliasOf)
+    const resolved = result === undefined ? 'unknown' : printType(result, '  ', hoisting)
+    return `${comment}  ${memberKey(tool.name)}(${parameter}): Promise<${resolved}>\n`
+  })
+  const body = `${aliases.join('')}declare const tools: {\n${methods.join('')}}\n`
+  const usesJsonValue = /\bJsonValue\b/.test(body)
+  return `${toolCallErrorDeclaration}${usesJsonValue ? jsonValueDeclaration : ''}${body}`
+}
+
+/** `()` for tools without arguments, `args?:` when every argument is optional. */
+function printParameter(args: TsType, aliasOf: (type: TsType) => string | undefined): string {
+  const resolved = resolve(args)
+  if (resolved.kind === 'object' && resolved.members.length === 0) {
+    const openIndex =
+      resolved.index === undefined || (resolved.index.kind === 'keyword' && resolved.index.text === 'unknown')
+    if (openIndex) return ''
+  }
+  const optional = resolved.kind === 'object' && resolved.members.every((member) => member.optional)
+  return `args${optional ? '?' : ''}: ${printType(args, '  ', { aliasOf })}`
+}
