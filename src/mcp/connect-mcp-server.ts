@@ -1,0 +1,208 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  ListRootsRequestSchema,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import type { JsonObject } from '../json-schema/json-value.js'
+import { callFailure, classifyCallFailure, unavailable } from './call-error.js'
+import { type ClientTransport, createClientTransport } from './create-transport.js'
+import type {
+  McpConnection,
+  McpConnectionState,
+  McpConnectionStatus,
+  McpConnectOptions,
+  McpToolHost,
+} from './mcp-connection-types.js'
+import { createRegisteredToolSet } from './registered-tool-set.js'
+
+const CLIENT_INFO = { name: 'qilin-tools', version: '0.1.0' }
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+const DEFAULT_PING_TIMEOUT_MS = 5_000
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000
+
+/** Output is checked by our pipeline against the same schema, so the SDK's own pass would be a second one. */
+const acceptAll: jsonSchemaValidator = {
+  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
+}
+
+interface Session {
+  readonly client: Client
+  readonly channel: ClientTransport
+}
+
+/**
+ * Connects to one MCP server and registers its tools in `host`. Resolves once every page of the listing is
+ * registered. A crash or hang marks the connection `failed`; calls then fail with `TOOL_ERROR` naming the server
+ * until `reconnect()` (explicit: a restart may repeat a half-finished side effect, so the host decides).
+ */
+export async function connectMcpServer(host: McpToolHost, options: McpConnectOptions): Promise<McpConnection> {
+  const serverName = options.name
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
+  let session: Session | undefined
+  let state: McpConnectionState = 'connecting'
+  let error: string | undefined
+  let syncs = 0
+  let syncing: Promise<void> | undefined
+  let dirty = false
+
+  const status = (): McpConnectionStatus => {
+    const serverInfo = session?.client.getServerVersion()
+    const pid = session?.channel.pid()
+    return Object.freeze({
+      server: serverName,
+      state,
+      ...(error === undefined ? {} : { error }),
+      ...(serverInfo === undefined ? {} : { serverInfo }),
+      ...(pid === undefined ? {} : { pid }),
+      syncs,
+    })
+  }
+  const setState = (next: McpConnectionState, reason?: string) => {
+    state = next
+    error = reason
+    options.onStatus?.(status())
+  }
+  const fail = (current: Session, reason: string) => {
+    if (session !== current || state === 'closed' || state === 'failed') return
+    const tail = current.channel.stderrTail().trim().split('\n').at(-1)
+    setState('failed', tail ? `${reason}; last stderr line: ${tail}` : reason)
+    void current.client.close().catch(() => {})
+  }
+
+  const call = async (toolName: string, args: JsonObject, signal: AbortSignal): Promise<CallToolResult> => {
+    const current = session
+    if (current === undefined || state !== 'connected') throw unavailable(serverName, error ?? state)
+    try {
+      const result = await current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
+        signal,
+        timeout: requestTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: () => {},
+      })
+      return result as CallToolResult
+    } catch (cause) {
+      const kind = classifyCallFailure(cause, signal)
+      if (kind === 'closed') fail(current, 'the server closed the connection')
+      if (kind === 'transport') fail(current, `transport error: ${cause instanceof Error ? cause.message : cause}`)
+      if (kind === 'timeout') await checkAlive(current)
+      throw callFailure(serverName, kind, cause)
+    }
+  }
+
+  const checkAlive = async (current: Session) => {
+    try {
+      await current.client.ping({ timeout: pingTimeoutMs })
+    } catch {
+      fail(current, `the server did not answer a ping within ${pingTimeoutMs} ms after a call timed out`)
+    }
+  }
+
+  const tools = createRegisteredToolSet({ host, serverName, prefix: options.prefix, filter: options.filter, call })
+
+  const listAll = async (client: Client): Promise<Tool[]> => {
+    const listed: Tool[] = []
+    let cursor: string | undefined
+    do {
+      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: connectTimeoutMs })
+      listed.push(...page.tools)
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    return listed
+  }
+
+  const sync = (): Promise<void> => {
+    dirty = true
+    if (syncing !== undefined) return syncing
+    syncing = (async () => {
+      try {
+        while (dirty && session !== undefined && state === 'connected') {
+          dirty = false
+          tools.apply(await listAll(session.client))
+          syncs++
+        }
+      } finally {
+        syncing = undefined
+      }
+    })()
+    return syncing
+  }
+
+  const resync = () => {
+    sync().catch((cause: unknown) => {
+      if (state === 'connected')
+        setState('connected', `re-sync failed: ${cause instanceof Error ? cause.message : cause}`)
+    })
+  }
+
+  const open = async () => {
+    const channel = createClientTransport(options)
+    const client = new Client(CLIENT_INFO, { capabilities: options.capabilities ?? {}, jsonSchemaValidator: acceptAll })
+    const current: Session = { client, channel }
+    session = current
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (session === current) resync()
+    })
+    if (options.capabilities?.roots !== undefined) {
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(options.roots ?? [])] }))
+    }
+    client.onclose = () => fail(current, 'the server closed the connection')
+    try {
+      await client.connect(channel.transport, { timeout: connectTimeoutMs })
+    } catch (cause) {
+      await client.close().catch(() => {})
+      const detail = cause instanceof Error ? cause.message : String(cause)
+      const tail = channel.stderrTail().trim()
+      throw new Error(`MCP server "${serverName}" failed to start: ${detail}${tail ? `\n${tail}` : ''}`, { cause })
+    }
+    setState('connected')
+    await sync()
+  }
+
+  const connection: McpConnection = {
+    name: serverName,
+    get tools() {
+      return tools.names()
+    },
+    get status() {
+      return status()
+    },
+    async reconnect() {
+      if (state === 'closed') throw new Error(`MCP connection "${serverName}" was disposed`)
+      const previous = session
+      session = undefined
+      await previous?.client.close().catch(() => {})
+      setState('connecting')
+      try {
+        await open()
+      } catch (cause) {
+        setState('failed', cause instanceof Error ? cause.message : String(cause))
+      }
+      return status()
+    },
+    settled: async () => {
+      while (syncing !== undefined) await syncing.catch(() => {})
+    },
+    async dispose() {
+      if (state === 'closed') return
+      setState('closed')
+      tools.clear()
+      const current = session
+      session = undefined
+      await current?.client.close().catch(() => {})
+    },
+  }
+
+  try {
+    await open()
+  } catch (cause) {
+    await connection.dispose()
+    throw cause
+  }
+  return connection
+}

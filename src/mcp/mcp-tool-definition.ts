@@ -1,0 +1,68 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { ContentPart } from '../definition/content.js'
+import type { AnyToolDefinition, ToolAnnotations } from '../definition/tool-definition.js'
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import { mapCallResult } from './map-result.js'
+
+/** One listed MCP tool bound to the connection that calls it. */
+export interface McpToolBinding {
+  readonly serverName: string
+  /** The registered (namespaced) name. */
+  readonly name: string
+  readonly tool: Tool
+  call(args: JsonObject, signal: AbortSignal): Promise<CallToolResult>
+}
+
+const textOutput: JsonSchemaNode = { type: 'string' }
+
+/** `$schema` costs tokens on every request and says nothing our validator needs. */
+function withoutDialect(schema: Record<string, unknown>): JsonSchemaObject {
+  const { $schema: _dialect, ...rest } = schema
+  return rest as JsonSchemaObject
+}
+
+function annotationsOf(tool: Tool): ToolAnnotations | undefined {
+  const hints = tool.annotations
+  if (hints === undefined) return undefined
+  const entries = Object.entries(hints).filter(([key, value]) =>
+    key === 'title' ? typeof value === 'string' : typeof value === 'boolean',
+  )
+  return Object.freeze(Object.fromEntries(entries)) as ToolAnnotations
+}
+
+function renderFallback(value: JsonValue): ContentPart[] {
+  return [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }]
+}
+
+/**
+ * A tool definition that forwards to an MCP server. The server's input schema stands as the parameters and
+ * its output schema as the output; a read-only hint lets calls overlap, anything else runs alone.
+ */
+export function mcpToolDefinition(binding: McpToolBinding): AnyToolDefinition {
+  const { tool } = binding
+  const hasOutputSchema = tool.outputSchema !== undefined
+  // The server's own parts (images included) are what the model reads; they are keyed by the frozen
+  // arguments object, which the pipeline hands to both `execute` and `render`.
+  const partsByArgs = new WeakMap<object, readonly ContentPart[]>()
+  const annotations = annotationsOf(tool)
+  const title = tool.title ?? tool.annotations?.title
+  return Object.freeze({
+    name: binding.name,
+    ...(title === undefined ? {} : { title }),
+    description: tool.description ?? title ?? tool.name,
+    parameters: withoutDialect(tool.inputSchema),
+    output: {
+      schema: tool.outputSchema === undefined ? textOutput : withoutDialect(tool.outputSchema),
+      render: (args: JsonObject, value: JsonValue) => partsByArgs.get(args) ?? renderFallback(value),
+    },
+    ...(annotations === undefined ? {} : { annotations }),
+    executionMode: tool.annotations?.readOnlyHint === true ? 'parallel' : 'exclusive',
+    async execute(args: JsonObject, exec: { signal: AbortSignal }) {
+      const result = await binding.call(args, exec.signal)
+      const mapped = mapCallResult(binding.serverName, result, hasOutputSchema)
+      if (typeof args === 'object' && args !== null) partsByArgs.set(args, mapped.content)
+      return mapped.value
+    },
+  } satisfies AnyToolDefinition)
+}
