@@ -1,0 +1,124 @@
+import type { JsonSchemaNode } from '../json-schema/node.js'
+import type { InferArgs } from '../schema/infer.js'
+import { SchemaSpecError } from '../schema/schema-spec-error.js'
+import { childPath } from '../schema/spec-path.js'
+import { parametersToJsonSchema, toJsonSchema } from '../schema/to-json-schema.js'
+import type { ParametersSpec, ValueSpec } from '../schema/value-spec.js'
+import { deepFreeze } from './deep-freeze.js'
+import type { OutputValue, ToolConfig } from './tool-config.js'
+import type { ToolDefinition } from './tool-definition.js'
+import { ToolDefinitionError } from './tool-definition-error.js'
+
+const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/
+
+type Check = (value: unknown) => string | undefined
+
+const isFunction: Check = (value) => (typeof value === 'function' ? undefined : 'must be a function')
+const isNonEmptyText: Check = (value) =>
+  typeof value === 'string' && value.trim() !== '' ? undefined : 'must be a non-empty string'
+const isText: Check = (value) => (typeof value === 'string' ? undefined : 'must be a string')
+const isFlag: Check = (value) => (typeof value === 'boolean' ? undefined : 'must be true or false')
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const annotationChecks: Readonly<Record<string, Check>> = {
+  title: isText,
+  readOnlyHint: isFlag,
+  destructiveHint: isFlag,
+  idempotentHint: isFlag,
+  openWorldHint: isFlag,
+}
+
+/** Every config key, with the check its value must pass when present (`parameters` and `output` convert separately). */
+const configChecks: Readonly<Record<string, Check>> = {
+  name: (value) =>
+    typeof value === 'string' && toolNamePattern.test(value)
+      ? undefined
+      : 'must be 1 to 64 characters from a-z, A-Z, 0-9, _ and -',
+  title: isText,
+  description: isNonEmptyText,
+  parameters: () => undefined,
+  output: (value) => {
+    if (!isRecord(value) || !('schema' in value)) return 'must be an object with a schema'
+    const extra = Object.keys(value).find((key) => key !== 'schema' && key !== 'render')
+    if (extra !== undefined) return `unknown key ${JSON.stringify(extra)} (expected schema, render)`
+    return value.render === undefined || typeof value.render === 'function' ? undefined : 'render must be a function'
+  },
+  annotations: (value) => {
+    if (!isRecord(value)) return 'must be an object'
+    for (const [key, item] of Object.entries(value)) {
+      const check = annotationChecks[key]
+      if (check === undefined) return `unknown annotation ${JSON.stringify(key)}`
+      const reason = check(item)
+      if (reason !== undefined) return `${key} ${reason}`
+    }
+    return undefined
+  },
+  executionMode: (value) =>
+    value === 'parallel' || value === 'exclusive' || typeof value === 'function'
+      ? undefined
+      : 'must be "parallel", "exclusive" or a function of the arguments',
+  timeoutMs: (value) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0
+      ? undefined
+      : 'must be a positive finite number of milliseconds',
+  execute: isFunction,
+  finalizeContent: isFunction,
+  presentCall: isFunction,
+  presentResult: isFunction,
+}
+
+const requiredKeys = ['name', 'description', 'parameters', 'execute'] as const
+
+function checkConfig(config: Record<string, unknown>, toolName: string): void {
+  for (const key of requiredKeys) {
+    if (config[key] === undefined) throw new ToolDefinitionError(toolName, key, 'is required')
+  }
+  for (const [key, value] of Object.entries(config)) {
+    const check = configChecks[key]
+    if (check === undefined) throw new ToolDefinitionError(toolName, key, 'is not a tool definition key')
+    if (value === undefined) continue
+    const reason = check(value)
+    if (reason !== undefined) throw new ToolDefinitionError(toolName, key, reason)
+  }
+}
+
+function convert<Node>(toolName: string, conversion: () => Node): Node {
+  try {
+    return conversion()
+  } catch (error) {
+    if (error instanceof SchemaSpecError) {
+      throw new ToolDefinitionError(toolName, error.path, error.reason, { cause: error })
+    }
+    throw error
+  }
+}
+
+/**
+ * Validates a tool and returns it frozen, with `parameters` and `output.schema` converted to canonical JSON Schema.
+ * Throws `ToolDefinitionError` naming the tool and the path of the first problem.
+ */
+export function defineTool<
+  const Parameters extends ParametersSpec,
+  const Output extends ValueSpec | undefined = undefined,
+>(config: ToolConfig<Parameters, Output>): ToolDefinition<InferArgs<Parameters>, OutputValue<Output>> {
+  if (!isRecord(config)) throw new ToolDefinitionError('(unnamed)', '', 'defineTool takes a configuration object')
+  const source = config as unknown as Record<string, unknown>
+  const toolName = typeof source.name === 'string' ? source.name : '(unnamed)'
+  checkConfig(source, toolName)
+  const parameters = convert(toolName, () => parametersToJsonSchema(config.parameters as ParametersSpec, 'parameters'))
+  const definition: Record<string, unknown> = { name: config.name }
+  if (config.title !== undefined) definition.title = config.title
+  definition.description = config.description
+  definition.parameters = parameters
+  if (config.output !== undefined) {
+    const outputPath = childPath('output', 'schema')
+    const schema: JsonSchemaNode = convert(toolName, () => toJsonSchema(config.output?.schema as ValueSpec, outputPath))
+    definition.output = config.output.render === undefined ? { schema } : { schema, render: config.output.render }
+  }
+  if (config.annotations !== undefined) definition.annotations = { ...config.annotations }
+  for (const key of ['executionMode', 'timeoutMs', 'execute', 'finalizeContent', 'presentCall', 'presentResult']) {
+    if (source[key] !== undefined) definition[key] = source[key]
+  }
+  return deepFreeze(definition) as unknown as ToolDefinition<InferArgs<Parameters>, OutputValue<Output>>
+}

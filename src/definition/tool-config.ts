@@ -1,0 +1,33 @@
+import type { JsonValue } from '../json-schema/json-value.js'
+import type { InferArgs, InferValue } from '../schema/infer.js'
+import type { ParametersSpec, ValueSpec } from '../schema/value-spec.js'
+import type { ContentPart } from './content.js'
+import type { CardIntent, ExecutionMode, FinalizeContext, ToolAnnotations, ToolExecution } from './tool-definition.js'
+
+/** The value `execute` returns: typed by `output.schema`, any JSON value without one. */
+export type OutputValue<Output> = [Output] extends [undefined] ? JsonValue : InferValue<Output>
+
+export interface ToolOutputConfig<Args, Output> {
+  readonly schema: Output
+  /** Default: one text part holding the value as JSON (a string value as itself). */
+  render?(args: Args, value: OutputValue<Output>): readonly ContentPart[]
+}
+
+/** What an author passes to `defineTool`: specs where the definition holds canonical JSON Schema. */
+export interface ToolConfig<Parameters extends ParametersSpec, Output extends ValueSpec | undefined> {
+  readonly name: string
+  readonly title?: string
+  readonly description: string
+  readonly parameters: Parameters
+  readonly output?: ToolOutputConfig<InferArgs<Parameters>, Output>
+  readonly annotations?: ToolAnnotations
+  readonly executionMode?: ExecutionMode | ((args: InferArgs<Parameters>) => ExecutionMode)
+  readonly timeoutMs?: number
+  execute(args: InferArgs<Parameters>, exec: ToolExecution): OutputValue<Output> | Promise<OutputValue<Output>>
+  finalizeContent?(
+    content: readonly ContentPart[],
+    context: FinalizeContext<InferArgs<Parameters>>,
+  ): readonly ContentPart[]
+  presentCall?(args: InferArgs<Parameters>): CardIntent
+  presentResult?(args: InferArgs<Parameters>, value: OutputValue<Output>): CardIntent
+}

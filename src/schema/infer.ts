@@ -1,0 +1,92 @@
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import type { SchemaDepthLimit } from './depth.js'
+import type { JsonSchemaSpec } from './json-schema-spec.js'
+import type { StandardInput, StandardSchemaLike } from './standard-schema.js'
+
+type TupleOfLength<Length extends number, Tuple extends unknown[] = []> = Tuple['length'] extends Length
+  ? Tuple
+  : TupleOfLength<Length, [...Tuple, unknown]>
+
+/** One element per container level still inferred exactly; a container met with an empty budget is `JsonValue`. */
+type DepthBudget = TupleOfLength<SchemaDepthLimit>
+
+type Spend<Budget> = Budget extends readonly [unknown, ...infer Rest] ? Rest : never
+
+type Flatten<T> = { [Key in keyof T]: T[Key] } & {}
+
+type WithNullable<Spec, Value> = Spec extends { readonly nullable: true } ? Value | null : Value
+
+type WithLiterals<Spec, Value> = Spec extends { readonly const: infer Const }
+  ? Const
+  : Spec extends { readonly enum: readonly (infer Member)[] }
+    ? Member
+    : Value
+
+type InferArray<Spec, Budget> = Budget extends readonly [unknown, ...infer Rest]
+  ? Spec extends { readonly items: infer Items }
+    ? InferValue<Items, Rest>[]
+    : JsonValue[]
+  : JsonValue
+
+type InferObject<Spec, Budget> = Budget extends readonly [unknown, ...infer Rest]
+  ? Spec extends { readonly properties: infer Properties }
+    ? InferProperties<Properties, Rest>
+    : Spec extends { readonly additionalProperties: infer Values }
+      ? { [key: string]: InferValue<Values, Rest> }
+      : JsonObject
+  : JsonValue
+
+/** The value type of each kind, looked up by `type`. */
+interface KindValues<Spec, Budget> {
+  string: string
+  number: number
+  integer: number
+  boolean: boolean
+  null: null
+  json: JsonValue
+  array: InferArray<Spec, Budget>
+  object: InferObject<Spec, Budget>
+}
+
+/**
+ * The value a spec describes. Exact through `SCHEMA_DEPTH_LIMIT` nested containers (arrays and objects; the
+ * outermost counts as the first), then `JsonValue`.
+ */
+export type InferValue<Spec, Budget = DepthBudget> = Spec extends JsonSchemaSpec
+  ? JsonValue
+  : Spec extends StandardSchemaLike
+    ? StandardInput<Spec>
+    : Spec extends { readonly oneOf: readonly (infer Branch)[] }
+      ? WithNullable<Spec, InferValue<Branch, Budget>>
+      : Spec extends { readonly type: infer Kind extends keyof KindValues<unknown, unknown> }
+        ? WithNullable<Spec, WithLiterals<Spec, KindValues<Spec, Budget>[Kind]>>
+        : never
+
+type IsRequired<Spec> = Spec extends { readonly required: true }
+  ? true
+  : Spec extends StandardSchemaLike
+    ? undefined extends StandardInput<Spec>
+      ? false
+      : true
+    : false
+
+type InferProperties<Properties, Budget> = Flatten<
+  {
+    -readonly [Key in keyof Properties as IsRequired<Properties[Key]> extends true ? Key : never]: InferValue<
+      Properties[Key],
+      Budget
+    >
+  } & {
+    -readonly [Key in keyof Properties as IsRequired<Properties[Key]> extends true ? never : Key]?: Exclude<
+      InferValue<Properties[Key], Budget>,
+      undefined
+    >
+  }
+>
+
+/** The arguments `execute` receives. The parameters object is the first container level. */
+export type InferArgs<Parameters> = Parameters extends JsonSchemaSpec
+  ? JsonObject
+  : Parameters extends StandardSchemaLike
+    ? StandardInput<Parameters>
+    : InferProperties<Parameters, Spend<DepthBudget>>

@@ -1,0 +1,12 @@
+/** A spec that cannot become a JSON Schema node. `path` locates the offending part, e.g. `parameters.tags.items`. */
+export class SchemaSpecError extends Error {
+  readonly path: string
+  readonly reason: string
+
+  constructor(path: string, reason: string) {
+    super(`${path === '' ? '(root)' : path}: ${reason}`)
+    this.name = 'SchemaSpecError'
+    this.path = path
+    this.reason = reason
+  }
+}
