@@ -1,0 +1,83 @@
+import type { KeywordTable } from '../schema/keyword-rules.js'
+import type { NameRule } from '../tool-names.js'
+
+/**
+ * Tool names must match `^[a-zA-Z0-9_-]{1,64}$`.
+ * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools
+ */
+export const ANTHROPIC_NAME_RULE: NameRule = {
+  valid: /^[a-zA-Z0-9_-]{1,64}$/,
+  invalidCharacter: /[^a-zA-Z0-9_-]/,
+  maxLength: 64,
+}
+
+/**
+ * Without strict mode `input_schema` is a JSON Schema whose root is `type: "object"`; a root
+ * `oneOf`/`anyOf`/`allOf` is refused (the SDK types it as `{ type: 'object'; properties?; required? }`).
+ * https://docs.anthropic.com/en/api/messages#body-tools
+ */
+export const ANTHROPIC_LOOSE_KEYWORDS: KeywordTable = { rules: {}, otherwise: 'keep' }
+
+/**
+ * Strict tool use (structured outputs) supports: the basic types, enum of primitives, const, anyOf, allOf
+ * (not with `$ref`), `$ref`/`$defs`/`definitions` (not recursive, not external), default, required,
+ * `additionalProperties: false`, string formats (list below), pattern (simple regexes), array `minItems` of 0 or 1.
+ * Not supported: numerical constraints (minimum, maximum, multipleOf, …), string length constraints,
+ * array constraints beyond minItems 0/1, `additionalProperties` other than false, recursive schemas.
+ * https://docs.anthropic.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations
+ * The SDK's own converter (`@anthropic-ai/sdk/lib/transform-json-schema`) keeps the same subset.
+ */
+export const ANTHROPIC_STRICT_KEYWORDS: KeywordTable = {
+  rules: {
+    type: 'keep',
+    title: 'keep',
+    description: 'keep',
+    enum: 'keep',
+    const: 'keep',
+    anyOf: 'keep',
+    allOf: 'keep',
+    $ref: 'keep',
+    properties: 'keep',
+    required: 'keep',
+    additionalProperties: 'keep',
+    items: 'keep',
+    pattern: 'keep',
+    format: 'keep',
+    default: 'keep',
+    minItems: 'keep',
+    minimum: 'drop',
+    maximum: 'drop',
+    exclusiveMinimum: 'drop',
+    exclusiveMaximum: 'drop',
+    multipleOf: 'drop',
+    minLength: 'drop',
+    maxLength: 'drop',
+    maxItems: 'drop',
+    uniqueItems: 'drop',
+    minProperties: 'drop',
+    maxProperties: 'drop',
+    propertyNames: 'drop',
+    not: 'drop',
+    contains: 'drop',
+    dependentRequired: 'drop',
+    examples: 'drop',
+    prefixItems: 'refuse',
+    additionalItems: 'refuse',
+    patternProperties: 'refuse',
+    dependentSchemas: 'refuse',
+    if: 'refuse',
+    then: 'refuse',
+    else: 'refuse',
+    unevaluatedProperties: 'refuse',
+    unevaluatedItems: 'refuse',
+  },
+  otherwise: 'drop',
+  formats: new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'uri', 'ipv4', 'ipv6', 'uuid']),
+}
+
+/**
+ * Request-wide limits of strict tool use (same page, "Schema complexity limits"): strict tools per request,
+ * optional parameters over all strict schemas, and parameters typed as a union over all strict schemas.
+ * A tool that would go over is sent non-strict instead.
+ */
+export const ANTHROPIC_STRICT_LIMITS = { tools: 20, optionalParameters: 24, unionParameters: 16 } as const

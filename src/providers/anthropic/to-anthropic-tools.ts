@@ -1,0 +1,56 @@
+import type { JsonSchemaObject } from '../../json-schema/node.js'
+import type { ToolSchema } from '../../registry/tool-schema.js'
+import { type Candidate, projectTools } from '../project-tools.js'
+import type { Projection } from '../projection-report.js'
+import { ANTHROPIC_NAME_RULE, ANTHROPIC_STRICT_LIMITS } from './anthropic-rules.js'
+import { projectAnthropicSchema } from './anthropic-schema.js'
+
+/** A Messages API client tool (structurally `Tool` of @anthropic-ai/sdk). */
+export interface AnthropicTool {
+  name: string
+  description: string
+  input_schema: JsonSchemaObject & { type: 'object' }
+  /** Present only when strict tool use is on for this tool. */
+  strict?: true
+}
+
+export interface AnthropicToolsOptions {
+  /** Ask for strict tool use; tools without a faithful strict form, or over the request budget, go non-strict. Default false. */
+  readonly strict?: boolean
+  /** Append constraints strict mode cannot carry to the description (`{minLength: 1}`). Default false. */
+  readonly describeDroppedConstraints?: boolean
+}
+
+/** Projects tool schemas for Anthropic's Messages API. */
+export function toAnthropicTools(
+  schemas: readonly ToolSchema[],
+  options: AnthropicToolsOptions = {},
+): Projection<AnthropicTool> {
+  const describeDropped = options.describeDroppedConstraints ?? false
+  const budget = { tools: 0, optionalParameters: 0, unionParameters: 0 }
+  function* candidates(schema: ToolSchema, providerName: string): Iterable<Candidate<AnthropicTool>> {
+    for (const strict of options.strict === true ? [true, false] : [false]) {
+      const projection = projectAnthropicSchema(schema.parameters, { strict, describeDropped })
+      if (strict && projection.context.faithful) {
+        const next = {
+          tools: budget.tools + 1,
+          optionalParameters: budget.optionalParameters + projection.optionalParameters,
+          unionParameters: budget.unionParameters + projection.unionParameters,
+        }
+        const over = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] > ANTHROPIC_STRICT_LIMITS[key])
+        if (over.length > 0) projection.context.refuse('', `request-wide strict limit reached: ${over.join(', ')}`)
+        else Object.assign(budget, next)
+      }
+      const tool: AnthropicTool = { name: providerName, description: schema.description, input_schema: projection.schema }
+      yield {
+        tool: strict ? { ...tool, strict: true } : tool,
+        context: projection.context,
+        strict,
+        nullsMeanAbsent: false,
+        degradedNote: 'strict tool use off for this tool',
+        sendableUnfaithful: !strict,
+      }
+    }
+  }
+  return projectTools(schemas, { provider: 'anthropic', nameRule: ANTHROPIC_NAME_RULE, candidates })
+}

@@ -1,0 +1,86 @@
+import type { KeywordTable } from '../schema/keyword-rules.js'
+import type { NameRule } from '../tool-names.js'
+
+/**
+ * Function names: "Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64."
+ * (openai SDK `FunctionDefinition.name`; https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools)
+ */
+export const OPENAI_NAME_RULE: NameRule = {
+  valid: /^[a-zA-Z0-9_-]{1,64}$/,
+  invalidCharacter: /[^a-zA-Z0-9_-]/,
+  maxLength: 64,
+}
+
+/**
+ * Strict mode accepts a subset of JSON Schema.
+ * https://platform.openai.com/docs/guides/structured-outputs#supported-schemas
+ * https://platform.openai.com/docs/guides/function-calling#strict-mode
+ * Supported: string, number, boolean, integer, object, array, enum, anyOf; `$defs`/`$ref` (recursion allowed);
+ * strings: pattern, format (list below); numbers: multipleOf, maximum, exclusiveMaximum, minimum, exclusiveMinimum;
+ * arrays: minItems, maxItems. Every object needs `additionalProperties: false` and every property listed in `required`.
+ * Unsupported (the API answers 400 "… is not permitted"): allOf, not, if/then/else, dependentRequired,
+ * dependentSchemas, patternProperties, unevaluatedProperties, propertyNames, minProperties, maxProperties,
+ * unevaluatedItems, contains, minContains, maxContains, uniqueItems, minLength, maxLength, default.
+ * The openai SDK's own strict converter (`openai/src/lib/transform.ts`) rejects the same list.
+ */
+export const OPENAI_STRICT_KEYWORDS: KeywordTable = {
+  rules: {
+    type: 'keep',
+    title: 'keep',
+    description: 'keep',
+    enum: 'keep',
+    const: 'keep',
+    anyOf: 'keep',
+    $ref: 'keep',
+    properties: 'keep',
+    required: 'keep',
+    additionalProperties: 'keep',
+    items: 'keep',
+    pattern: 'keep',
+    format: 'keep',
+    minimum: 'keep',
+    maximum: 'keep',
+    exclusiveMinimum: 'keep',
+    exclusiveMaximum: 'keep',
+    multipleOf: 'keep',
+    minItems: 'keep',
+    maxItems: 'keep',
+    // Narrowing keywords the model cannot be told in strict mode: our validator still enforces them.
+    minLength: 'drop',
+    maxLength: 'drop',
+    uniqueItems: 'drop',
+    minProperties: 'drop',
+    maxProperties: 'drop',
+    propertyNames: 'drop',
+    not: 'drop',
+    contains: 'drop',
+    dependentRequired: 'drop',
+    default: 'drop',
+    examples: 'drop',
+    deprecated: 'drop',
+    readOnly: 'drop',
+    writeOnly: 'drop',
+    // Dropping these would change which values the model may send.
+    allOf: 'refuse',
+    prefixItems: 'refuse',
+    additionalItems: 'refuse',
+    patternProperties: 'refuse',
+    dependentSchemas: 'refuse',
+    if: 'refuse',
+    then: 'refuse',
+    else: 'refuse',
+    unevaluatedProperties: 'refuse',
+    unevaluatedItems: 'refuse',
+  },
+  otherwise: 'drop',
+  formats: new Set(['date-time', 'time', 'date', 'duration', 'email', 'hostname', 'ipv4', 'ipv6', 'uuid']),
+}
+
+/** Non-strict function parameters take any JSON Schema; we only send what normalization produced. */
+export const OPENAI_LOOSE_KEYWORDS: KeywordTable = { rules: {}, otherwise: 'keep' }
+
+/**
+ * Strict-mode size limits (https://platform.openai.com/docs/guides/structured-outputs#objects-have-limitations-on-nesting-depth-and-size):
+ * up to 5000 object properties in total, 10 levels of object nesting, 1000 enum values in total.
+ */
+export const OPENAI_STRICT_LIMITS = { properties: 5000, nesting: 10, enumValues: 1000 } as const

@@ -1,0 +1,70 @@
+import type { JsonSchemaObject } from '../../json-schema/node.js'
+import type { ToolSchema } from '../../registry/tool-schema.js'
+import { type Candidate, projectTools } from '../project-tools.js'
+import type { Projection } from '../projection-report.js'
+import { OPENAI_NAME_RULE } from './openai-rules.js'
+import { projectOpenAISchema } from './openai-schema.js'
+
+/** A Chat Completions `tools[]` entry (structurally `ChatCompletionFunctionTool` of the openai SDK). */
+export interface OpenAIChatTool {
+  type: 'function'
+  function: { name: string; description: string; parameters: JsonSchemaObject; strict: boolean }
+}
+
+/** A Responses API `tools[]` entry (structurally `FunctionTool` of the openai SDK). */
+export interface OpenAIResponsesTool {
+  type: 'function'
+  name: string
+  description: string
+  parameters: JsonSchemaObject
+  /** Always explicit: when omitted, Responses tries strict mode on its own. */
+  strict: boolean
+}
+
+export interface OpenAIToolsOptions {
+  /** Ask for strict mode; tools whose schema has no faithful strict form are sent non-strict. Default false. */
+  readonly strict?: boolean
+  /** Default `chat`. */
+  readonly api?: 'chat' | 'responses'
+  /** Append constraints strict mode cannot carry to the description (`{minLength: 1}`). Default false. */
+  readonly describeDroppedConstraints?: boolean
+}
+
+export function toOpenAITools(
+  schemas: readonly ToolSchema[],
+  options: OpenAIToolsOptions & { readonly api: 'responses' },
+): Projection<OpenAIResponsesTool>
+export function toOpenAITools(
+  schemas: readonly ToolSchema[],
+  options?: OpenAIToolsOptions & { readonly api?: 'chat' },
+): Projection<OpenAIChatTool>
+/**
+ * Projects tool schemas for OpenAI. In strict mode optional properties become required-and-nullable:
+ * pass the calls through `fromOpenAIChatToolCalls`/`fromOpenAIResponsesCalls` with the report (or call
+ * `stripStrictNulls`) so our validator sees absent properties, not nulls.
+ */
+export function toOpenAITools(
+  schemas: readonly ToolSchema[],
+  options: OpenAIToolsOptions = {},
+): Projection<OpenAIChatTool> | Projection<OpenAIResponsesTool> {
+  const api = options.api ?? 'chat'
+  const describeDropped = options.describeDroppedConstraints ?? false
+  function* candidates(schema: ToolSchema, providerName: string): Iterable<Candidate<OpenAIChatTool | OpenAIResponsesTool>> {
+    const modes = options.strict === true ? [true, false] : [false]
+    for (const strict of modes) {
+      const projection = projectOpenAISchema(schema.parameters, { strict, describeDropped })
+      const fields = { name: providerName, description: schema.description, parameters: projection.schema, strict }
+      yield {
+        tool: api === 'chat' ? { type: 'function', function: fields } : { type: 'function', ...fields },
+        context: projection.context,
+        strict,
+        nullsMeanAbsent: projection.nullsMeanAbsent,
+        degradedNote: 'strict mode off for this tool',
+        sendableUnfaithful: !strict,
+      }
+    }
+  }
+  return projectTools(schemas, { provider: 'openai', nameRule: OPENAI_NAME_RULE, candidates }) as
+    | Projection<OpenAIChatTool>
+    | Projection<OpenAIResponsesTool>
+}

@@ -1,0 +1,72 @@
+import type { JsonSchemaObject } from '../../json-schema/node.js'
+import { type ProjectionContext, pointer } from './projection-context.js'
+
+/**
+ * What a provider does with one keyword. `keep`: sent as is (subschemas are projected too).
+ * `drop`: not sent; our validator still enforces it. `refuse`: cannot be dropped without hiding valid
+ * values from the model, so the tool must degrade.
+ */
+export type KeywordRule = 'keep' | 'drop' | 'refuse'
+
+export interface KeywordTable {
+  readonly rules: Readonly<Record<string, KeywordRule>>
+  /** The rule for a keyword the table does not list. */
+  readonly otherwise: KeywordRule
+  /** Formats the provider takes; any other `format` is dropped. Absent: every format is kept. */
+  readonly formats?: ReadonlySet<string>
+}
+
+/** Keywords that narrow the accepted values, as opposed to annotations. Worth describing when dropped. */
+export const CONSTRAINT_KEYWORDS: ReadonlySet<string> = new Set([
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'const',
+  'enum',
+  'not',
+  'contains',
+  'dependentRequired',
+  'propertyNames',
+])
+
+/**
+ * Applies a keyword table to one node (not its children): returns the kept keywords and records the rest.
+ * With `describeDropped`, dropped constraints are appended to the node's description so the model still reads them.
+ */
+export function applyKeywordTable(
+  node: JsonSchemaObject,
+  table: KeywordTable,
+  path: string,
+  context: ProjectionContext,
+  describeDropped: boolean,
+): JsonSchemaObject {
+  const kept: Record<string, unknown> = {}
+  const described: string[] = []
+  for (const [keyword, value] of Object.entries(node)) {
+    let rule = table.rules[keyword] ?? table.otherwise
+    if (keyword === 'format' && table.formats !== undefined && !table.formats.has(String(value))) rule = 'drop'
+    if (rule === 'keep') {
+      kept[keyword] = value
+      continue
+    }
+    if (rule === 'refuse') context.refuse(pointer(path, keyword), `${keyword} is not supported`)
+    else context.change(path, keyword, 'dropped')
+    if (CONSTRAINT_KEYWORDS.has(keyword)) described.push(`${keyword}: ${JSON.stringify(value)}`)
+  }
+  if (describeDropped && described.length > 0) {
+    const prefix = typeof kept.description === 'string' ? `${kept.description} ` : ''
+    kept.description = `${prefix}{${described.join(', ')}}`
+  }
+  return kept as JsonSchemaObject
+}
