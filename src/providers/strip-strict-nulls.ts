@@ -24,10 +24,12 @@ const MAX_DEPTH = 64
 function strip(value: JsonValue, node: JsonSchemaNode, defs: Defs, depth: number): JsonValue {
   const schema = resolve(node, defs)
   if (schema === undefined || depth > MAX_DEPTH || value === null || typeof value !== 'object') return value
-  if (Array.isArray(schema.anyOf)) {
-    const branch = pickBranch(value, schema.anyOf, defs)
-    if (branch !== undefined) value = strip(value, branch, defs, depth + 1)
-  }
+  const branch = Array.isArray(schema.anyOf) ? pickBranch(value, schema.anyOf, defs) : undefined
+  const current = branch === undefined ? value : strip(value, branch, defs, depth + 1)
+  return current !== null && typeof current === 'object' ? stripOwn(current, schema, defs, depth) : current
+}
+
+function stripOwn(value: JsonObject | JsonValue[], schema: JsonSchemaObject, defs: Defs, depth: number): JsonValue {
   if (Array.isArray(value)) {
     const items = schema.items
     if (typeof items !== 'boolean' && !isSchemaObject(items)) return value
