@@ -1,0 +1,44 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
+
+let workspace: TempWorkspace
+beforeEach(() => {
+  workspace = createTempWorkspace(
+    {
+      'README.md': '',
+      'src/index.ts': '',
+      'src/util/path.ts': '',
+      'src/util/path.test.ts': '',
+      'node_modules/dep/index.ts': '',
+      '.git/config': '',
+    },
+    { 'out-link': '$OUTSIDE' },
+  )
+})
+afterEach(() => workspace.dispose())
+
+describe('glob', () => {
+  it('matches at any depth, skips dependencies and never follows symlinks out', async () => {
+    expect(await workspace.run('glob', { pattern: '*.ts' })).toEqual({
+      files: ['src/index.ts', 'src/util/path.test.ts', 'src/util/path.ts'],
+      truncated: false,
+    })
+    expect(await workspace.run('glob', { pattern: '**/*' })).toMatchObject({
+      files: ['README.md', 'src/index.ts', 'src/util/path.test.ts', 'src/util/path.ts'],
+    })
+  })
+
+  it('searches under a directory and caps the result', async () => {
+    expect(await workspace.run('glob', { pattern: 'util/*.ts', path: 'src' })).toMatchObject({
+      files: ['src/util/path.test.ts', 'src/util/path.ts'],
+    })
+    expect(await workspace.run('glob', { pattern: '*.ts', limit: 1 })).toEqual({
+      files: ['src/index.ts'],
+      truncated: true,
+    })
+  })
+
+  it('refuses a start directory outside the workspace', async () => {
+    expect(await workspace.refusal('glob', { pattern: '*', path: 'out-link' })).toContain('outside the workspace')
+  })
+})

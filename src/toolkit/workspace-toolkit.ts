@@ -1,0 +1,70 @@
+import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import { type BashToolOptions, bashTool } from './bash-tool.js'
+import { editFileTool } from './edit-file-tool.js'
+import { fileInfoTool } from './file-info-tool.js'
+import { globTool } from './glob-tool.js'
+import { grepTool } from './grep-tool.js'
+import { listDirectoryTool } from './list-directory-tool.js'
+import { readFileTool } from './read-file-tool.js'
+import { openWorkspace } from './workspace.js'
+import { writeFileTool } from './write-file-tool.js'
+
+export type ToolkitApproval = 'ask' | 'allow'
+
+export interface WorkspaceToolkitOptions {
+  /** The directory every tool is confined to. */
+  readonly root: string
+  readonly bash?: BashToolOptions & {
+    /** `ask` (default): a host should ask a person before each command. `allow`: run without asking. */
+    readonly approval?: ToolkitApproval
+  }
+  /** Leave `bash` out entirely. */
+  readonly withoutBash?: boolean
+}
+
+export interface WorkspaceToolkit {
+  /** The real path of the workspace root. */
+  readonly root: string
+  readonly tools: readonly AnyToolDefinition[]
+  /** Per tool name, whether a host should ask before running it; tools not listed are `allow`. */
+  readonly approvals: Readonly<Record<string, ToolkitApproval>>
+  /** Registers every tool; the disposer removes them all. */
+  register(runtime: ToolRegistrar): { dispose(): void }
+}
+
+/** What `register` needs of a runtime: `createToolRuntime()` satisfies it. */
+export interface ToolRegistrar {
+  register(tool: AnyToolDefinition): { dispose(): void }
+}
+
+/**
+ * File and shell tools confined to one directory: `read_file`, `write_file`, `edit_file`, `list_directory`,
+ * `glob`, `grep`, `file_info` and `bash`. Paths outside the root (`..`, absolute, through symlinks) are refused.
+ */
+export function createWorkspaceToolkit(options: WorkspaceToolkitOptions): WorkspaceToolkit {
+  const workspace = openWorkspace(options.root)
+  const tools: AnyToolDefinition[] = [
+    readFileTool(workspace),
+    writeFileTool(workspace),
+    editFileTool(workspace),
+    listDirectoryTool(workspace),
+    globTool(workspace),
+    grepTool(workspace),
+    fileInfoTool(workspace),
+  ]
+  if (options.withoutBash !== true) tools.push(bashTool(workspace, options.bash))
+  const approvals = Object.freeze(options.withoutBash === true ? {} : { bash: options.bash?.approval ?? 'ask' })
+  return {
+    root: workspace.root,
+    tools: Object.freeze(tools),
+    approvals,
+    register(runtime) {
+      const registrations = tools.map((tool) => runtime.register(tool))
+      return {
+        dispose() {
+          for (const registration of registrations.reverse()) registration.dispose()
+        },
+      }
+    },
+  }
+}
