@@ -1,0 +1,128 @@
+import type { JsonSchemaTypeName } from '../../json-schema/node.js'
+import type { KeywordTable } from '../schema/keyword-rules.js'
+import type { NameRule } from '../tool-names.js'
+
+/**
+ * Function names: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
+ * dots, colons and dashes, with a maximum length of 64." https://ai.google.dev/api/caching#FunctionDeclaration
+ */
+export const GEMINI_NAME_RULE: NameRule = {
+  valid: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
+  invalidCharacter: /[^a-zA-Z0-9_.:-]/,
+  first: /[a-zA-Z_]/,
+  maxLength: 64,
+}
+
+/**
+ * `FunctionDeclaration.parameters` is a `Schema`: a subset of the OpenAPI 3.0 schema object.
+ * https://ai.google.dev/api/caching#Schema — fields: type (required; an enum: STRING, NUMBER, INTEGER,
+ * BOOLEAN, ARRAY, OBJECT, NULL), format, title, description, nullable, enum (strings), maxItems, minItems,
+ * properties, required, minProperties, maxProperties, minLength, maxLength, pattern, example, anyOf,
+ * propertyOrdering, default, items, minimum, maximum. No `$ref`, no `$schema`, no type arrays (use `nullable`),
+ * no `additionalProperties`; an OBJECT needs non-empty `properties`
+ * (https://ai.google.dev/gemini-api/docs/function-calling#function_declarations).
+ */
+export const GEMINI_OPENAPI_KEYWORDS: KeywordTable = {
+  rules: {
+    type: 'keep',
+    format: 'keep',
+    title: 'keep',
+    description: 'keep',
+    enum: 'keep',
+    maxItems: 'keep',
+    minItems: 'keep',
+    properties: 'keep',
+    required: 'keep',
+    minProperties: 'keep',
+    maxProperties: 'keep',
+    minLength: 'keep',
+    maxLength: 'keep',
+    pattern: 'keep',
+    anyOf: 'keep',
+    default: 'keep',
+    items: 'keep',
+    minimum: 'keep',
+    maximum: 'keep',
+    // Handled by the projector: `additionalProperties` and `const` are rewritten or judged there.
+    additionalProperties: 'keep',
+    const: 'keep',
+    exclusiveMinimum: 'drop',
+    exclusiveMaximum: 'drop',
+    multipleOf: 'drop',
+    uniqueItems: 'drop',
+    propertyNames: 'drop',
+    not: 'drop',
+    contains: 'drop',
+    dependentRequired: 'drop',
+    examples: 'drop',
+    deprecated: 'drop',
+    readOnly: 'drop',
+    writeOnly: 'drop',
+    allOf: 'refuse',
+    prefixItems: 'refuse',
+    additionalItems: 'refuse',
+    patternProperties: 'refuse',
+    dependentSchemas: 'refuse',
+    if: 'refuse',
+    then: 'refuse',
+    else: 'refuse',
+    unevaluatedProperties: 'refuse',
+    unevaluatedItems: 'refuse',
+  },
+  otherwise: 'drop',
+}
+
+/** Formats per OpenAPI type that `Schema.format` takes (same page): others are dropped. */
+export const GEMINI_FORMATS: Readonly<Partial<Record<JsonSchemaTypeName, ReadonlySet<string>>>> = {
+  string: new Set(['enum', 'date-time']),
+  number: new Set(['float', 'double']),
+  integer: new Set(['int32', 'int64']),
+}
+
+/** The `Type` enum values of the Gemini API for our type names. */
+export const GEMINI_TYPES = {
+  string: 'STRING',
+  number: 'NUMBER',
+  integer: 'INTEGER',
+  boolean: 'BOOLEAN',
+  array: 'ARRAY',
+  object: 'OBJECT',
+  null: 'NULL',
+} as const satisfies Record<JsonSchemaTypeName, string>
+
+/**
+ * `FunctionDeclaration.parametersJsonSchema` takes JSON Schema; the supported subset is: $id, $defs, $ref,
+ * $anchor, type, format, title, description, enum (strings and numbers), items, prefixItems, minItems,
+ * maxItems, minimum, maximum, anyOf, oneOf (read as anyOf), properties, additionalProperties, required.
+ * https://ai.google.dev/gemini-api/docs/structured-output#json-schema-support
+ */
+export const GEMINI_JSON_SCHEMA_KEYWORDS: KeywordTable = {
+  rules: {
+    $ref: 'keep',
+    type: 'keep',
+    format: 'keep',
+    title: 'keep',
+    description: 'keep',
+    enum: 'keep',
+    const: 'keep',
+    items: 'keep',
+    prefixItems: 'keep',
+    minItems: 'keep',
+    maxItems: 'keep',
+    minimum: 'keep',
+    maximum: 'keep',
+    anyOf: 'keep',
+    properties: 'keep',
+    additionalProperties: 'keep',
+    required: 'keep',
+    allOf: 'refuse',
+    patternProperties: 'refuse',
+    dependentSchemas: 'refuse',
+    if: 'refuse',
+    then: 'refuse',
+    else: 'refuse',
+    unevaluatedProperties: 'refuse',
+    unevaluatedItems: 'refuse',
+  },
+  otherwise: 'drop',
+}
