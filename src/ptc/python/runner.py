@@ -27,7 +27,7 @@ SAFE_INTEGER = 2**53 - 1
 
 
 class Deadline(BaseException):
-    """Raised by the interval timer; a BaseException so `except Exception` in a program cannot swallow it."""
+    """Raised by the interval timer; a BaseException so except Exception in a program cannot swallow it."""
 
 
 class OutputLimit(BaseException):
@@ -42,13 +42,14 @@ class RunFailure(Exception):
 
 
 class ToolCallError(Exception):
-    """A tool call that did not succeed. `code` is one of the pipeline's error codes."""
+    """A tool call that did not succeed. code is one of the pipeline's error codes."""
 
-    def __init__(self, tool_name, code, message):
+    def __init__(self, tool_name, code, message, call_id=''):
         super().__init__(f'{tool_name}: {message}')
         self.tool_name = tool_name
         self.code = code
         self.message = message
+        self.call_id = call_id
 
 
 # ---------------------------------------------------------------- channel
@@ -216,7 +217,7 @@ def confine(config):
 
 
 def check_json(value, path='$'):
-    """Returns `value` as plain JSON or raises TypeError/ValueError naming where it is not lossless JSON."""
+    """Returns value as plain JSON or raises TypeError/ValueError naming where it is not lossless JSON."""
     if value is None or isinstance(value, (bool, str)):
         return value
     if isinstance(value, int):
@@ -314,9 +315,10 @@ def program_traceback(error):
     return ''.join(report.format()).rstrip('\n')
 
 
-def make_tools(names, call):
-    by_name = {name: name for name in names}
-    by_attribute = {name: name for name in names if name.isidentifier()}
+def make_tools(entries, call):
+    """entries: [name, attribute or None] pairs; the host decides the attribute spellings, as the SDK shows them."""
+    by_name = {name: name for name, _ in entries}
+    by_attribute = {attribute: name for name, attribute in entries if attribute}
 
     def binding(name):
         async def invoke(*positional, **arguments):
@@ -372,7 +374,8 @@ class Bridge:
         if reply.get('ok'):
             return reply.get('value')
         error = reply.get('error') or {}
-        raise ToolCallError(name, error.get('code', 'TOOL_ERROR'), error.get('message', 'the call failed'))
+        code, message = error.get('code', 'TOOL_ERROR'), error.get('message', 'the call failed')
+        raise ToolCallError(name, code, message, reply.get('callId', ''))
 
     def send(self, message):
         printed = self.capture.take()
@@ -400,7 +403,7 @@ def encode_result(value, limit):
     try:
         checked = check_json(value)
     except (TypeError, ValueError) as problem:
-        raise RunFailure('result', f'the returned value is not lossless JSON: {problem}') from None
+        raise RunFailure('runtime', f'the returned value is not lossless JSON: {problem}') from None
     size = len(json.dumps(checked, ensure_ascii=False, separators=(',', ':')).encode())
     if size > limit:
         raise RunFailure('result-limit', f'the returned value is {size} bytes, over the {limit} byte limit')
@@ -432,7 +435,7 @@ def run_program(start, loop, limits):
         value = loop.run_until_complete(task)
         outcome['value'] = encode_result(value, limits.get('resultBytes', 1 << 20))
     except Deadline:
-        outcome['error'] = {'kind': 'timeout', 'message': f'the program ran past its {seconds:g} s deadline'}
+        outcome['error'] = {'kind': 'deadline', 'message': f'the program ran past its {seconds:g} s deadline'}
     except OutputLimit as problem:
         outcome['error'] = {'kind': 'output-limit', 'message': str(problem)}
     except MemoryError:

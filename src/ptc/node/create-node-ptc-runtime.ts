@@ -1,0 +1,73 @@
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
+import { byteLength } from '../byte-length.js'
+import { PtcFailureKind } from '../failure-kinds.js'
+import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
+import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
+import { presentTypeScript, type SchemaAccepts } from '../ts-sdk/present-typescript.js'
+import { IsolatePool } from './isolate-pool.js'
+import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
+import { stripTypeScript } from './strip-typescript.js'
+
+export interface NodePtcRuntimeOptions {
+  /** Overrides of the default limits (120 s deadline, 600 s cap, 128 MB heap, …). */
+  readonly limits?: Partial<PtcLimits>
+  /** Sandboxes kept prepared ahead of runs; 0 builds each one on demand. Default 2. */
+  readonly poolSize?: number
+  /** Decides whether the visible `bash` tool accepts the example call shown in the instructions. */
+  readonly accepts?: SchemaAccepts
+  /** Observes each run's start (benches measure cold start with it). */
+  readonly hooks?: SandboxRunHooks
+}
+
+export interface NodePtcRuntime extends PtcRuntime {
+  readonly limits: PtcLimits
+  /** Resolves when the pool holds its prepared sandboxes. */
+  warm(): Promise<void>
+}
+
+const emptyRecord: ProgramRecord = { lines: [], subResults: [] }
+
+/**
+ * TypeScript code mode on Node: programs are type-stripped and run in a fresh isolated-vm isolate each,
+ * taken from a pre-warmed pool, and talk to the host only in JSON text.
+ */
+export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodePtcRuntime {
+  const limits = resolvePtcLimits(options.limits)
+  const pool = new IsolatePool({ size: options.poolSize ?? 2, heapMegabytes: limits.heapMegabytes })
+  const accepts = options.accepts ?? (() => true)
+
+  async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
+    if (byteLength(request.code) > limits.maxSourceBytes) {
+      return failureOutcome(emptyRecord, {
+        kind: PtcFailureKind.SOURCE_LIMIT,
+        message: `the program is longer than ${limits.maxSourceBytes} bytes`,
+      })
+    }
+    const stripped = stripTypeScript(request.code)
+    if (!stripped.ok) return failureOutcome(emptyRecord, stripped.failure)
+    if (request.signal.aborted) {
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
+    }
+    let sandbox: Awaited<ReturnType<IsolatePool['acquire']>>
+    try {
+      sandbox = await pool.acquire()
+    } catch (error) {
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: String(error) })
+    }
+    const result = await runInSandbox(sandbox, stripped.javascript, request, {
+      limits,
+      timeoutMs: runTimeoutMs(request.timeoutMs, limits),
+      ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
+    })
+    return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
+  }
+
+  return {
+    language: 'typescript',
+    limits,
+    present: (tools, mode) => presentTypeScript(tools, mode, { limits, accepts }),
+    run,
+    warm: () => pool.warm(),
+    close: () => pool.close(),
+  }
+}

@@ -1,0 +1,1 @@
+export { createNodePtcRuntime, type NodePtcRuntime, type NodePtcRuntimeOptions } from './create-node-ptc-runtime.js'

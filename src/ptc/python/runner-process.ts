@@ -1,0 +1,167 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Duplex } from 'node:stream'
+import type { JsonObject } from '../../json-schema/json-value.js'
+import type { ConfinementPlan } from './confinement.js'
+import { bubblewrapArguments } from './confinement.js'
+import type { PythonInterpreter } from './find-python.js'
+import { runnerSource } from './runner-source.js'
+
+/** What the runner reports once it has confined itself and waits for a program. */
+export interface RunnerReady {
+  readonly layers: readonly string[]
+  readonly python: string
+}
+
+export interface RunnerSettings {
+  readonly interpreter: PythonInterpreter
+  readonly plan: ConfinementPlan
+  readonly memoryBytes: number
+  readonly fileBytes: number
+  readonly cpuSeconds: number
+  /** Longest line the host accepts from the runner; a longer one ends the run as a sandbox failure. */
+  readonly maxLineBytes: number
+}
+
+type Listener = (message: JsonObject) => void
+
+/**
+ * One runner process: spawned (inside bubblewrap when the plan says so) with a JSON-lines channel on fd 3,
+ * in a process group of its own so one SIGKILL ends it and anything it left behind.
+ */
+export class RunnerProcess {
+  readonly ready: Promise<RunnerReady>
+  /** Resolves when the process has exited, with why. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
+  private readonly child: ChildProcess
+  private readonly channel: Duplex
+  private listener: Listener | undefined
+  private pending = ''
+  private stderrTail = ''
+  private readonly workDirectory: string | undefined
+  private failure: string | undefined
+
+  constructor(private readonly settings: RunnerSettings) {
+    const { command, args, workDirectory } = runnerCommand(settings)
+    this.workDirectory = workDirectory
+    this.child = spawn(command, args, {
+      stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
+      detached: true,
+      env: { LC_ALL: 'C.UTF-8' },
+      ...(workDirectory === undefined ? {} : { cwd: workDirectory }),
+    })
+    this.channel = this.child.stdio[3] as Duplex
+    this.channel.setEncoding('utf8')
+    this.child.stderr?.setEncoding('utf8')
+    this.child.stderr?.on('data', (text: string) => {
+      this.stderrTail = (this.stderrTail + text).slice(-4000)
+    })
+    this.exited = new Promise((resolve) => {
+      this.child.once('exit', (code, signal) => {
+        this.cleanUp()
+        resolve({ code, signal })
+      })
+      this.child.once('error', (error) => {
+        this.failure ??= error.message
+        this.cleanUp()
+        resolve({ code: null, signal: null })
+      })
+    })
+    this.ready = new Promise((resolve, reject) => {
+      this.listener = (message) => {
+        if (message.t === 'ready') resolve(message as unknown as RunnerReady)
+        else reject(new Error(`the Python runner could not confine itself: ${String(message.message)}`))
+      }
+      void this.exited.then(() => reject(new Error(`the Python runner exited before it was ready: ${this.diagnostics()}`)))
+    })
+    this.ready.catch(() => {})
+    this.channel.on('data', (text: string) => this.receive(text))
+    this.channel.on('error', () => {})
+  }
+
+  /** Where every later message goes (one listener at a time). */
+  listen(listener: Listener): void {
+    this.listener = listener
+  }
+
+  send(message: JsonObject): void {
+    if (!this.channel.writable) return
+    this.channel.write(`${JSON.stringify(message)}\n`)
+  }
+
+  /** SIGKILL to the whole process group: the runner, bubblewrap and anything started under them. */
+  kill(): void {
+    if (this.child.pid === undefined || this.child.exitCode !== null || this.child.signalCode !== null) return
+    try {
+      process.kill(-this.child.pid, 'SIGKILL')
+    } catch {
+      this.child.kill('SIGKILL')
+    }
+  }
+
+  /** Whether this process keeps Node running (a pooled, idle process should not). */
+  hold(held: boolean): void {
+    const handles = [this.child, this.channel as unknown as { ref(): void; unref(): void }, this.child.stderr]
+    for (const handle of handles) {
+      const refable = handle as unknown as { ref?: () => void; unref?: () => void } | null
+      if (held) refable?.ref?.()
+      else refable?.unref?.()
+    }
+  }
+
+  /** A protocol violation seen on the channel, if any. */
+  get protocolProblem(): string | undefined {
+    return this.failure
+  }
+
+  /** The last of stderr (interpreter or bubblewrap errors), for failures that are not the program's. */
+  diagnostics(): string {
+    return this.failure ?? (this.stderrTail.trim() || 'no diagnostics')
+  }
+
+  private receive(text: string): void {
+    const lines = (this.pending + text).split('\n')
+    this.pending = lines.pop() ?? ''
+    if (this.pending.length > this.settings.maxLineBytes) {
+      this.failure = `the runner sent a message over ${this.settings.maxLineBytes} bytes`
+      this.kill()
+      return
+    }
+    for (const line of lines) {
+      if (line === '') continue
+      let message: unknown
+      try {
+        message = JSON.parse(line)
+      } catch {
+        this.failure = 'the runner sent a line that is not JSON'
+        this.kill()
+        return
+      }
+      if (typeof message === 'object' && message !== null && !Array.isArray(message)) this.listener?.(message as JsonObject)
+    }
+  }
+
+  private cleanUp(): void {
+    if (this.workDirectory !== undefined) rmSync(this.workDirectory, { recursive: true, force: true })
+  }
+}
+
+function runnerCommand(settings: RunnerSettings): { command: string; args: string[]; workDirectory?: string } {
+  const { interpreter, plan } = settings
+  const inBubblewrap = plan.bubblewrap !== undefined
+  const workDirectory = inBubblewrap ? undefined : mkdtempSync(join(tmpdir(), 'qilin-ptc-'))
+  const config = {
+    layers: plan.layers,
+    limits: { memoryBytes: settings.memoryBytes, fileBytes: settings.fileBytes, cpuSeconds: settings.cpuSeconds },
+    writePaths: [workDirectory ?? '/tmp'],
+    seccompPath: interpreter.seccompPath ?? null,
+  }
+  const python = [interpreter.executable, '-I', '-S', '-B', '-c', runnerSource, JSON.stringify(config)]
+  if (plan.bubblewrap === undefined) {
+    const [command = interpreter.executable, ...args] = python
+    return workDirectory === undefined ? { command, args } : { command, args, workDirectory }
+  }
+  return { command: plan.bubblewrap, args: [...bubblewrapArguments(interpreter), ...python] }
+}

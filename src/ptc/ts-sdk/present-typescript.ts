@@ -1,0 +1,23 @@
+import type { JsonValue } from '../../json-schema/json-value.js'
+import type { JsonSchemaObject } from '../../json-schema/node.js'
+import type { PtcPresentation, PtcToolView } from '../../pipeline/ptc-port.js'
+import type { PtcLimits } from '../ptc-limits.js'
+import { ptcSections } from '../ptc-sections.js'
+import { runCodeSchema } from '../run-code-schema.js'
+import { renderTypeScriptSdk } from './render-typescript-sdk.js'
+import { bashExampleArguments, typeScriptInstructions } from './typescript-instructions.js'
+
+/** Whether a parameter schema accepts a value; the runtime passes the package validator. */
+export type SchemaAccepts = (schema: JsonSchemaObject, value: JsonValue) => boolean
+
+/** Everything the model sees of TypeScript code mode for one visible set: `run_code` and the prompt sections. */
+export function presentTypeScript(
+  tools: readonly PtcToolView[],
+  mode: 'ptc' | 'both',
+  options: { readonly limits: PtcLimits; readonly accepts: SchemaAccepts },
+): PtcPresentation {
+  const bash = tools.find((tool) => tool.name === 'bash')
+  const showBashExample = bash !== undefined && options.accepts(bash.parameters, { ...bashExampleArguments })
+  const text = typeScriptInstructions(renderTypeScriptSdk(tools), { limits: options.limits, showBashExample })
+  return { runCode: runCodeSchema('typescript', options.limits), sections: ptcSections(mode, text) }
+}
