@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import { CliError } from './cli-error.js'
+import { parseConfig } from './parse-config.js'
+
+const file = '/project/qilin.config.json'
+
+function problem(config: unknown): string {
+  try {
+    parseConfig(typeof config === 'string' ? config : JSON.stringify(config), file)
+  } catch (error) {
+    if (error instanceof CliError) return error.message
+    throw error
+  }
+  throw new Error('expected the config to be refused')
+}
+
+describe('parseConfig', () => {
+  it('accepts every documented field, with the desktop-client mcpServers shape', () => {
+    const config = {
+      workspace: './workspace',
+      toolkit: true,
+      mode: 'ptc',
+      language: 'python',
+      mcpServers: {
+        memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { DEBUG: '1' } },
+        remote: { url: 'http://127.0.0.1:9000/mcp' },
+      },
+      approve: { bash: 'allow', 'memory__*': 'ask', write_file: 'deny' },
+      limits: { timeoutMs: 5000, maxParallelCalls: 4, maxParallelSubCalls: 2, bashTimeoutMs: 1000 },
+    }
+    expect(parseConfig(JSON.stringify(config), file)).toEqual(config)
+  })
+
+  it.each([
+    ['{ "mode": ', /^\/project\/qilin.config.json: not valid JSON \(/],
+    [[], /must hold a JSON object \(got an array\)$/],
+    [{ mode: 'fast' }, /"mode" must be one of native, ptc, both \(got "fast"\)$/],
+    [{ workspce: '.' }, /"workspce" is not a known field \(known: \$schema, workspace, /],
+    [{ mcpServers: { memory: { args: [] } } }, /"mcpServers.memory.command" is required$/],
+    [{ mcpServers: { memory: { command: 'npx', args: ['-y', 3] } } }, /"mcpServers.memory.args\[1\]" must be a string/],
+    [{ mcpServers: { memory: { command: 'npx', env: { A: 1 } } } }, /"mcpServers.memory.env.A" must be a non-empty/],
+    [{ approve: { bash: 'sometimes' } }, /"approve.bash" must be one of ask, allow, deny/],
+    [{ limits: { timeoutMs: -1 } }, /"limits.timeoutMs" must be a positive integer \(got -1\)$/],
+    [{ limits: { timeout: 1 } }, /"limits.timeout" is not a known field/],
+  ])('names the file and the field: %j', (config, expected) => {
+    const message = problem(config)
+    expect(message.startsWith(`${file}: `)).toBe(true)
+    expect(message).toMatch(expected)
+  })
+})

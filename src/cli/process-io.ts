@@ -1,0 +1,35 @@
+import type { CliIo } from './cli-command.js'
+
+const CLEAR_LINE = '\r\x1b[K'
+
+/** The real process: stdout for results, stderr for failures and the live status line. */
+export function processIo(): CliIo {
+  const stderrIsTty = process.stderr.isTTY === true
+  let statusShown = false
+  const clearStatus = () => {
+    if (!statusShown) return
+    process.stderr.write(CLEAR_LINE)
+    statusShown = false
+  }
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    stdin: process.stdin,
+    stdinIsTty: process.stdin.isTTY === true,
+    stderrIsTty,
+    write(text) {
+      clearStatus()
+      process.stdout.write(text)
+    },
+    error(text) {
+      clearStatus()
+      process.stderr.write(text)
+    },
+    status(text) {
+      if (!stderrIsTty) return
+      const width = (process.stderr.columns ?? 80) - 1
+      process.stderr.write(CLEAR_LINE + text.slice(0, width))
+      statusShown = text !== ''
+    },
+  }
+}
