@@ -1,0 +1,79 @@
+import type { ToolExecution } from '../definition/tool-definition.js'
+import type { JsonObject } from '../json-schema/json-value.js'
+import type { RegistryEntry } from '../registry/registry-entry.js'
+import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.js'
+import type { PresentationMode } from '../registry/tool-schema.js'
+import type { SessionLog } from '../session-log/session-log.js'
+import type { ToolCall } from './call.js'
+import type { ListenerRegistry, MergedListeners } from './listener-registry.js'
+import type { Approver, CallInfo, CallOutcome } from './pipeline-events.js'
+
+/** A resolved tool, plus the hooks the synthesized `run_code` uses in place of a plain body. */
+export interface CallTarget extends RegistryEntry {
+  /** A further argument rule after schema validation; returns the problem. */
+  readonly check?: (args: JsonObject) => string | undefined
+  /** A reason the call must go to the approver even if no listener asked. */
+  readonly askReason?: (args: JsonObject) => string | undefined
+  /** Runs instead of `definition.execute` and returns the whole outcome. */
+  readonly dispatch?: (args: JsonObject, exec: ToolExecution) => Promise<CallOutcome>
+}
+
+/** Finds the `run_code` target and the per-run bridge for a scope. Present only when a PTC runtime is configured. */
+export interface PtcTargets {
+  runCode(scope: PipelineScope, mode: 'ptc' | 'both'): CallTarget
+}
+
+/** What every scope of one runtime shares. */
+export interface RuntimeCore {
+  readonly registry: ScopedRegistry
+  readonly listeners: ListenerRegistry
+  readonly approve: Approver | undefined
+  readonly sessionLog: SessionLog | undefined
+  readonly defaultMode: PresentationMode
+  readonly maxParallelCalls: number
+  readonly maxParallelSubCalls: number
+  readonly ptc: PtcTargets | undefined
+}
+
+export interface PipelineScope {
+  readonly agentId: string | undefined
+  readonly layer: RegistryLayer
+  readonly core: RuntimeCore
+}
+
+/** The mutable state of one call while it moves through the stages. Never leaves the pipeline. */
+export interface CallRun {
+  readonly call: ToolCall
+  readonly scope: PipelineScope
+  /** The caller's signal (a never-aborting one when the caller gave none). */
+  readonly signal: AbortSignal
+  readonly parentId: string | undefined
+  readonly startedAt: number
+  readonly listeners: MergedListeners
+  /** Set once the call is resolved and validated. */
+  target: CallTarget | undefined
+  info: CallInfo | undefined
+  /** True once the body (or `run_code` dispatch) was invoked. */
+  dispatched: boolean
+}
+
+export const neverAborted: AbortSignal = new AbortController().signal
+
+export function openCall(
+  scope: PipelineScope,
+  call: ToolCall,
+  signal: AbortSignal | undefined,
+  parentId: string | undefined,
+): CallRun {
+  return {
+    call,
+    scope,
+    signal: signal ?? neverAborted,
+    parentId,
+    startedAt: performance.now(),
+    listeners: scope.core.listeners.forScope(scope.agentId),
+    target: undefined,
+    info: undefined,
+    dispatched: false,
+  }
+}

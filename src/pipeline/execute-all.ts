@@ -1,0 +1,29 @@
+import type { ToolCall, ToolResult } from './call.js'
+import type { PipelineScope } from './call-run.js'
+import { executionModeOf } from './execution-mode.js'
+import { runCall } from './run-call.js'
+import type { Scheduler } from './scheduler.js'
+
+/**
+ * Runs a batch through one scheduler: each call keeps its own result and its own failure, and is cancelled only by
+ * the signal it was given. Results come back in call order.
+ */
+export function executeAll(
+  scope: PipelineScope,
+  calls: readonly ToolCall[],
+  scheduler: Scheduler,
+  signal: AbortSignal | undefined,
+  parentId?: string,
+): Promise<ToolResult[]> {
+  return Promise.all(calls.map((call) => scheduleCall(scope, call, scheduler, signal, parentId)))
+}
+
+export function scheduleCall(
+  scope: PipelineScope,
+  call: ToolCall,
+  scheduler: Scheduler,
+  signal: AbortSignal | undefined,
+  parentId?: string,
+): Promise<ToolResult> {
+  return scheduler.schedule(executionModeOf(scope, call, parentId), () => runCall(scope, call, signal, parentId))
+}

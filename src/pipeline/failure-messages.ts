@@ -1,0 +1,29 @@
+/**
+ * The sentences a model reads after `Error: ` when the pipeline itself refuses or stops a call.
+ * They are part of what the model sees: change them only with their snapshots.
+ */
+export const failureMessages = {
+  unknownTool: (name: string) => `Unknown tool "${name}".`,
+  notAnObject: (name: string) => `Invalid arguments for ${name}: expected a JSON object.`,
+  notJson: (name: string) => `Invalid arguments for ${name}: arguments must be lossless JSON.`,
+  invalidArguments: (name: string, detail: string) => `Invalid arguments for ${name}: ${detail}`,
+  deniedByDefault: (name: string) => `The call to ${name} was denied.`,
+  noApprover: (name: string) => `The call to ${name} needs approval, but no approver is configured.`,
+  notApproved: (name: string) => `The call to ${name} was not approved.`,
+  approverFailed: (name: string, detail: string) => `Approval of the call to ${name} failed: ${detail}`,
+  abortedBeforeDispatch: (name: string) => `The call to ${name} was cancelled before it started.`,
+  aborted: (name: string) => `The call to ${name} was cancelled.`,
+  timedOut: (name: string, timeoutMs: number) => `${name} did not finish within ${timeoutMs} ms.`,
+  invalidOutput: (name: string, detail: string) =>
+    `${name} returned a value that does not match its output schema: ${detail}`,
+  renderFailed: (name: string, detail: string) => `${name} could not render its result: ${detail}`,
+  finalizeFailed: (name: string, detail: string) => `${name} could not finalize its result: ${detail}`,
+  wrapperFailed: (detail: string) => `A tools/execute wrapper failed: ${detail}`,
+  nextTwice: () => 'A tools/execute wrapper called next() more than once.',
+  wrapperNoOutcome: () => 'A tools/execute wrapper returned no outcome.',
+  listenerFailed: (event: string, detail: string) => `A ${event} listener failed: ${detail}`,
+  listenerInvalidDecision: (event: string) => `A ${event} listener returned an invalid decision.`,
+  guardFailed: (detail: string) => `A guard failed: ${detail}`,
+  guardNotSynchronous: () => 'A guard returned something other than a reason or nothing; guards are synchronous.',
+  internal: (detail: string) => `Internal error in the tool pipeline: ${detail}`,
+} as const

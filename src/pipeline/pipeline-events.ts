@@ -1,0 +1,125 @@
+import type { ContentPart } from '../definition/content.js'
+import type { AnyToolDefinition, ToolExecution } from '../definition/tool-definition.js'
+import type { ToolErrorInfo } from '../errors/tool-error.js'
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import type { ToolContext, ToolResult } from './call.js'
+
+/** A validated call as policy sees it. Frozen: no listener can change what will run. */
+export interface CallInfo {
+  readonly id: string
+  readonly name: string
+  readonly arguments: Readonly<JsonObject>
+  readonly agentId: string | undefined
+  readonly correlationId: string
+  /** The `run_code` call a PTC sub-call came from. */
+  readonly parentId: string | undefined
+}
+
+/** How a dispatched call came out, before post-execute and finalization shape the final result. */
+export type CallOutcome =
+  | {
+      readonly ok: true
+      readonly value: JsonValue
+      readonly content: readonly ContentPart[]
+      readonly contexts?: readonly ToolContext[]
+      readonly metadata?: JsonObject
+    }
+  | {
+      readonly ok: false
+      readonly error: ToolErrorInfo
+      readonly contexts?: readonly ToolContext[]
+      readonly metadata?: JsonObject
+    }
+
+export interface PreExecuteEvent {
+  readonly call: CallInfo
+  readonly definition: AnyToolDefinition
+  readonly signal: AbortSignal
+}
+
+/** `error` rides beside the model-facing `reason`: its code and `userMessage` reach logs and hosts, not the model. */
+export type PreExecuteDecision =
+  | { readonly action: 'allow' }
+  | {
+      readonly action: 'deny'
+      readonly reason: string
+      readonly error?: { readonly code?: ToolErrorInfo['code']; readonly userMessage?: string }
+    }
+  | { readonly action: 'ask'; readonly reason: string }
+
+export type PreExecuteListener = (
+  event: PreExecuteEvent,
+) => PreExecuteDecision | undefined | Promise<PreExecuteDecision | undefined>
+
+/** Synchronous owner policy after the listeners: a returned reason denies. */
+export type ToolGuard = (call: CallInfo, definition: AnyToolDefinition) => string | undefined
+
+/** What an execute wrapper sees: the body's execution plus the call it belongs to. */
+export interface WrappedExecution extends ToolExecution {
+  readonly call: CallInfo
+  readonly definition: AnyToolDefinition
+}
+
+/** Runs the rest of the onion. Only `signal` may be replaced; the caller's signal is fused back in. */
+export type NextExecute = (override?: { readonly signal?: AbortSignal }) => Promise<CallOutcome>
+
+export type ExecuteWrapper = (exec: WrappedExecution, next: NextExecute) => CallOutcome | Promise<CallOutcome>
+
+export interface PostExecuteEvent {
+  readonly call: CallInfo
+  readonly definition: AnyToolDefinition
+  /** The outcome so far, including earlier post-execute replacements. */
+  readonly outcome: CallOutcome
+}
+
+/**
+ * `content`/`value` replace a successful result's; `block` turns the call into a `BLOCKED` error whose message is
+ * the feedback the model reads; `contexts` are appended in listener order.
+ */
+export interface PostExecuteDecision {
+  readonly content?: readonly ContentPart[]
+  readonly value?: JsonValue
+  readonly block?: string
+  readonly contexts?: readonly ToolContext[]
+}
+
+export type PostExecuteListener = (
+  event: PostExecuteEvent,
+) => PostExecuteDecision | undefined | Promise<PostExecuteDecision | undefined>
+
+export interface ResultEvent {
+  readonly result: ToolResult
+  readonly agentId: string | undefined
+  readonly parentId: string | undefined
+}
+
+export type ResultObserver = (event: ResultEvent) => unknown
+
+export interface ToolEventListeners {
+  'tools/pre-execute': PreExecuteListener
+  'tools/execute': ExecuteWrapper
+  'tools/post-execute': PostExecuteListener
+  'tools/result': ResultObserver
+}
+
+export type ToolEventName = keyof ToolEventListeners
+
+export interface ListenerOptions {
+  /** Lower runs first (outermost for wrappers); ties keep registration order. Default 0. */
+  readonly order?: number
+}
+
+export interface ApprovalRequest {
+  readonly call: CallInfo
+  readonly definition: AnyToolDefinition
+  /** Every reason a listener (or `run_code` escalation) gave for asking, in order. */
+  readonly reasons: readonly string[]
+  readonly signal: AbortSignal
+}
+
+/** `true` approves; `false` or `{ approved: false, reason }` denies, the reason being what the model reads. */
+export type ApprovalDecision =
+  | boolean
+  | { readonly approved: boolean; readonly reason?: string; readonly userMessage?: string }
+
+export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>

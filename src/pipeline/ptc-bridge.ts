@@ -1,0 +1,144 @@
+import type { AnyToolDefinition, ToolExecution } from '../definition/tool-definition.js'
+import { ToolErrorCode } from '../errors/error-codes.js'
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import { validatorFor } from '../registry/registry-entry.js'
+import type { VisibleSet } from '../registry/scoped-registry.js'
+import type { ToolPrompt } from '../registry/tool-schema.js'
+import type { ToolCall } from './call.js'
+import { failureFromThrown } from './call-outcome.js'
+import type { CallTarget, PipelineScope } from './call-run.js'
+import { scheduleCall } from './execute-all.js'
+import type { CallOutcome } from './pipeline-events.js'
+import type { PtcPresentation, PtcRuntime, PtcToolView, SandboxPermissions } from './ptc-port.js'
+import { RUN_CODE } from './resolve-call.js'
+import { createScheduler } from './scheduler.js'
+
+type PtcMode = 'ptc' | 'both'
+
+interface Presented {
+  readonly presentation: PtcPresentation
+  readonly prompt: ToolPrompt
+  readonly target: CallTarget
+}
+
+/**
+ * Connects the pipeline to a code-mode runtime: builds the scope's `run_code` from the runtime's presentation and
+ * runs each program's sub-calls through the whole pipeline, in the caller's scope, on a scheduler of their own.
+ */
+export class PtcBridge {
+  readonly #runtime: PtcRuntime
+  readonly #cache = new WeakMap<VisibleSet, Partial<Record<PtcMode, Presented>>>()
+
+  constructor(runtime: PtcRuntime) {
+    this.#runtime = runtime
+  }
+
+  /** The presentation and prompt for a scope; the runtime is asked again only when the visible set changed. */
+  presented(scope: PipelineScope, mode: PtcMode): Presented {
+    const visible = scope.core.registry.visible(scope.layer)
+    let byMode = this.#cache.get(visible)
+    if (byMode === undefined) {
+      byMode = {}
+      this.#cache.set(visible, byMode)
+    }
+    const cached = byMode[mode]
+    if (cached !== undefined) return cached
+    const views: PtcToolView[] = visible.entries.map((entry) => ({
+      name: entry.name,
+      description: entry.definition.description,
+      parameters: entry.definition.parameters,
+      ...(entry.definition.output === undefined ? {} : { output: entry.definition.output.schema }),
+    }))
+    const presentation = this.#runtime.present(Object.freeze(views), mode)
+    const toolNames = Object.freeze(visible.entries.map((entry) => entry.name))
+    const presented: Presented = {
+      presentation,
+      prompt: Object.freeze({
+        tools: Object.freeze(mode === 'both' ? [...visible.schemas, presentation.runCode] : [presentation.runCode]),
+        sections: Object.freeze([...presentation.sections].sort((left, right) => left.order - right.order)),
+      }),
+      target: this.#target(scope, presentation, toolNames),
+    }
+    byMode[mode] = presented
+    return presented
+  }
+
+  runCode(scope: PipelineScope, mode: PtcMode): CallTarget {
+    return this.presented(scope, mode).target
+  }
+
+  #target(scope: PipelineScope, presentation: PtcPresentation, toolNames: readonly string[]): CallTarget {
+    const runtime = this.#runtime
+    const schema = presentation.runCode
+    const definition: AnyToolDefinition = Object.freeze({
+      name: RUN_CODE,
+      description: schema.description,
+      parameters: schema.parameters,
+      execute() {
+        throw new Error('run_code is dispatched by the PTC bridge')
+      },
+    })
+    return Object.freeze({
+      name: RUN_CODE,
+      definition,
+      schema,
+      parameters: validatorFor(schema.parameters),
+      output: undefined,
+      check: (args: JsonObject) =>
+        args.sandbox_permissions === 'require_escalated' && !hasText(args.justification)
+          ? 'justification must be a non-empty string when sandbox_permissions is "require_escalated"'
+          : undefined,
+      askReason: (args: JsonObject) =>
+        args.sandbox_permissions === 'require_escalated'
+          ? `The program asks for escalated sandbox permissions: ${String(args.justification)}`
+          : undefined,
+      dispatch: (args: JsonObject, exec: ToolExecution) => runProgram(runtime, scope, toolNames, args, exec),
+    })
+  }
+}
+
+function hasText(value: JsonValue | undefined): boolean {
+  return typeof value === 'string' && value.trim().length > 0
+}
+
+async function runProgram(
+  runtime: PtcRuntime,
+  scope: PipelineScope,
+  toolNames: readonly string[],
+  args: JsonObject,
+  exec: ToolExecution,
+): Promise<CallOutcome> {
+  const scheduler = createScheduler(scope.core.maxParallelSubCalls)
+  const parentId = exec.callId
+  let subCalls = 0
+  const callTool = (name: string, toolArguments: JsonValue) => {
+    subCalls++
+    const call: ToolCall = {
+      id: `${parentId}:ptc:${subCalls}`,
+      name: String(name),
+      // A bare string would be read as JSON text; wrap it so it fails validation as the non-object it is.
+      arguments: typeof toolArguments === 'string' ? JSON.stringify(toolArguments) : (toolArguments as JsonObject),
+    }
+    return scheduleCall(scope, call, scheduler, exec.signal, parentId)
+  }
+  try {
+    const outcome = await runtime.run({
+      code: String(args.code),
+      timeoutMs: typeof args.timeoutMs === 'number' ? args.timeoutMs : undefined,
+      permissions: (args.sandbox_permissions as SandboxPermissions | undefined) ?? 'use_default',
+      signal: exec.signal,
+      callId: parentId,
+      toolNames,
+      callTool,
+    })
+    const extra = {
+      ...(outcome.contexts === undefined ? {} : { contexts: outcome.contexts }),
+      metadata: outcome.metadata,
+    }
+    return outcome.ok
+      ? { ok: true, value: outcome.value, content: outcome.content, ...extra }
+      : { ok: false, error: outcome.error, ...extra }
+  } catch (thrown) {
+    return failureFromThrown(thrown, ToolErrorCode.CODE_RUN_FAILED)
+  }
+}

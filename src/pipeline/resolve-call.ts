@@ -1,0 +1,82 @@
+import { ToolErrorCode } from '../errors/error-codes.js'
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import type { ValidationIssue } from '../registry/registry-entry.js'
+import { parseJsonArguments } from './argument-parser.js'
+import { failure } from './call-outcome.js'
+import type { CallRun, CallTarget, PipelineScope } from './call-run.js'
+import { mintCorrelationId } from './correlation-id.js'
+import { failureMessages } from './failure-messages.js'
+import { copyFrozenJson, freezeParsed, isJsonObject } from './frozen-json.js'
+import type { CallOutcome } from './pipeline-events.js'
+import { recordStarted } from './session-recording.js'
+
+export const RUN_CODE = 'run_code'
+
+/**
+ * Stage 1: log the call as it arrived, find the tool as the caller's scope and presentation see it, parse and
+ * validate the arguments, freeze them and mint the correlation token. Returns the failure, or undefined when
+ * `run.target` and `run.info` are set.
+ */
+export function resolveCall(run: CallRun): CallOutcome | undefined {
+  const { call } = run
+  const normalized = normalizeArguments(call.arguments)
+  recordStarted(run, normalized.ok ? normalized.value : typeof call.arguments === 'string' ? call.arguments : null)
+  const target = findTarget(run.scope, call.name, run.parentId)
+  if (target === undefined) return failure(ToolErrorCode.UNKNOWN_TOOL, failureMessages.unknownTool(call.name))
+  if (!normalized.ok) return failure(ToolErrorCode.INVALID_ARGUMENTS, normalized.message(call.name))
+  const args = normalized.value
+  if (!isJsonObject(args)) return failure(ToolErrorCode.INVALID_ARGUMENTS, failureMessages.notAnObject(call.name))
+  const validation = target.parameters.validate(args)
+  if (!validation.valid) {
+    return failure(
+      ToolErrorCode.INVALID_ARGUMENTS,
+      failureMessages.invalidArguments(call.name, formatIssues(validation.issues)),
+    )
+  }
+  const problem = target.check?.(args)
+  if (problem !== undefined) {
+    return failure(ToolErrorCode.INVALID_ARGUMENTS, failureMessages.invalidArguments(call.name, problem))
+  }
+  run.target = target
+  run.info = Object.freeze({
+    id: call.id,
+    name: call.name,
+    arguments: args,
+    agentId: run.scope.agentId,
+    correlationId: mintCorrelationId(),
+    parentId: run.parentId,
+  })
+  return undefined
+}
+
+/** Under `ptc` alone only `run_code` is callable by the model; a program's sub-calls reach every visible tool but it. */
+export function findTarget(scope: PipelineScope, name: string, parentId: string | undefined): CallTarget | undefined {
+  const { core, layer } = scope
+  if (parentId !== undefined) return name === RUN_CODE ? undefined : core.registry.resolve(layer, name)
+  const mode = core.registry.presentation(layer) ?? core.defaultMode
+  if (mode === 'native') return core.registry.resolve(layer, name)
+  if (name === RUN_CODE) return core.ptc?.runCode(scope, mode)
+  return mode === 'both' ? core.registry.resolve(layer, name) : undefined
+}
+
+type Normalized = { ok: true; value: JsonValue } | { ok: false; message: (name: string) => string }
+
+function normalizeArguments(raw: string | JsonObject): Normalized {
+  if (typeof raw === 'string') {
+    const parsed = parseJsonArguments(raw)
+    if (!parsed.ok) return { ok: false, message: (name) => failureMessages.invalidArguments(name, parsed.message) }
+    return { ok: true, value: freezeParsed(parsed.value as JsonValue) }
+  }
+  const copy = copyFrozenJson(raw)
+  return copy === undefined ? { ok: false, message: failureMessages.notJson } : { ok: true, value: copy }
+}
+
+export function formatIssues(issues: readonly ValidationIssue[]): string {
+  return issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ')
+}
+
+function formatPath(path: unknown): string {
+  if (Array.isArray(path)) return path.length === 0 ? '(root)' : `/${path.join('/')}`
+  if (typeof path === 'string') return path === '' ? '(root)' : path
+  return String(path)
+}

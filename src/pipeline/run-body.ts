@@ -1,0 +1,70 @@
+import type { ContentPart } from '../definition/content.js'
+import type { ToolExecution } from '../definition/tool-definition.js'
+import { ToolErrorCode } from '../errors/error-codes.js'
+import type { JsonValue } from '../json-schema/json-value.js'
+import { failure, failureFromThrown, isPromiseLike, thrownMessage } from './call-outcome.js'
+import type { CallRun } from './call-run.js'
+import { failureMessages } from './failure-messages.js'
+import type { CallOutcome } from './pipeline-events.js'
+import { formatIssues } from './resolve-call.js'
+
+/**
+ * Stage 6: the tool body with the (fused) signal, then its value checked against `output.schema` and rendered.
+ * A signal already aborted here means the body never runs.
+ */
+export function runBody(run: CallRun, signal: AbortSignal): CallOutcome | Promise<CallOutcome> {
+  const info = run.info!
+  if (signal.aborted) {
+    return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(info.name))
+  }
+  const target = run.target!
+  const exec: ToolExecution = {
+    signal,
+    callId: info.id,
+    toolName: info.name,
+    agentId: info.agentId,
+    correlationId: info.correlationId,
+  }
+  run.dispatched = true
+  if (target.dispatch !== undefined) return target.dispatch(info.arguments, exec)
+  let value: unknown
+  try {
+    value = target.definition.execute(info.arguments, exec)
+  } catch (thrown) {
+    return failureFromThrown(thrown, ToolErrorCode.TOOL_ERROR)
+  }
+  if (isPromiseLike(value)) {
+    return Promise.resolve(value).then(
+      (settled) => checkAndRender(run, settled),
+      (thrown: unknown) => failureFromThrown(thrown, ToolErrorCode.TOOL_ERROR),
+    )
+  }
+  return checkAndRender(run, value)
+}
+
+function checkAndRender(run: CallRun, returned: unknown): CallOutcome {
+  const value = (returned === undefined ? null : returned) as JsonValue
+  const { definition, output } = run.target!
+  const name = run.info!.name
+  if (output !== undefined) {
+    const validation = output.validate(value)
+    if (!validation.valid) {
+      return failure(ToolErrorCode.INVALID_OUTPUT, failureMessages.invalidOutput(name, formatIssues(validation.issues)))
+    }
+  }
+  const render = definition.output?.render
+  if (render === undefined) return { ok: true, value, content: renderJson(value) }
+  try {
+    const content = render(run.info!.arguments, value)
+    if (!Array.isArray(content))
+      return failure(ToolErrorCode.TOOL_ERROR, failureMessages.renderFailed(name, 'not an array'))
+    return { ok: true, value, content }
+  } catch (thrown) {
+    return failure(ToolErrorCode.TOOL_ERROR, failureMessages.renderFailed(name, thrownMessage(thrown)))
+  }
+}
+
+/** The default rendering: a string as itself, anything else as its JSON text. */
+export function renderJson(value: JsonValue): readonly ContentPart[] {
+  return [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }]
+}

@@ -1,0 +1,76 @@
+import type { PresentationMode } from '../registry/tool-schema.js'
+import type { SessionLog } from '../session-log/session-log.js'
+import type { Approver } from './pipeline-events.js'
+import type { PtcRuntime } from './ptc-port.js'
+
+export interface ToolRuntimeConfig {
+  /** How visible tools are presented to the model. Default `native`. */
+  readonly mode?: PresentationMode
+  /** How many parallel-safe calls of one `executeAll` overlap. Default 10. */
+  readonly maxParallelCalls?: number
+  /** How many parallel-safe sub-calls of one `run_code` program overlap. Default 10; 1 is strictly serial. */
+  readonly maxParallelSubCalls?: number
+  /** Decides calls a listener asked about (and escalated `run_code` programs). Without it, asking denies. */
+  readonly approve?: Approver
+  readonly sessionLog?: SessionLog
+  /** The code-mode runtime behind `run_code`; required for `ptc` and `both`. */
+  readonly ptcRuntime?: PtcRuntime
+}
+
+export interface ResolvedConfig {
+  readonly mode: PresentationMode
+  readonly maxParallelCalls: number
+  readonly maxParallelSubCalls: number
+  readonly approve: Approver | undefined
+  readonly sessionLog: SessionLog | undefined
+  readonly ptcRuntime: PtcRuntime | undefined
+}
+
+/** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
+export class ToolRuntimeConfigError extends TypeError {
+  readonly field: string
+  constructor(field: string, problem: string) {
+    super(`createToolRuntime: config.${field} ${problem}`)
+    this.name = 'ToolRuntimeConfigError'
+    this.field = field
+  }
+}
+
+const modes: readonly unknown[] = ['native', 'ptc', 'both']
+const isPositiveInteger = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1
+const isObjectWith = (value: unknown, methods: readonly string[]) =>
+  typeof value === 'object' &&
+  value !== null &&
+  methods.every((method) => typeof (value as Record<string, unknown>)[method] === 'function')
+
+/** Each field's rule; `undefined` is always allowed and means the default. */
+const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(value: unknown) => boolean, string] } = {
+  mode: [(value) => modes.includes(value), "must be 'native', 'ptc' or 'both'"],
+  maxParallelCalls: [isPositiveInteger, 'must be a positive integer'],
+  maxParallelSubCalls: [isPositiveInteger, 'must be a positive integer'],
+  approve: [(value) => typeof value === 'function', 'must be a function'],
+  sessionLog: [(value) => isObjectWith(value, ['append']), 'must be an object with an append(record) method'],
+  ptcRuntime: [(value) => isObjectWith(value, ['present', 'run']), 'must implement the PtcRuntime port (present, run)'],
+}
+
+export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
+  if (config === undefined) config = {}
+  if (typeof config !== 'object' || config === null) throw new ToolRuntimeConfigError('(root)', 'must be an object')
+  for (const [field, value] of Object.entries(config)) {
+    const rule = fieldRules[field as keyof ToolRuntimeConfig]
+    if (rule === undefined) throw new ToolRuntimeConfigError(field, 'is not a known field')
+    if (value !== undefined && !rule[0](value)) throw new ToolRuntimeConfigError(field, rule[1])
+  }
+  const mode = config.mode ?? 'native'
+  if (mode !== 'native' && config.ptcRuntime === undefined) {
+    throw new ToolRuntimeConfigError('ptcRuntime', `is required when mode is '${mode}'`)
+  }
+  return {
+    mode,
+    maxParallelCalls: config.maxParallelCalls ?? 10,
+    maxParallelSubCalls: config.maxParallelSubCalls ?? 10,
+    approve: config.approve,
+    sessionLog: config.sessionLog,
+    ptcRuntime: config.ptcRuntime,
+  }
+}

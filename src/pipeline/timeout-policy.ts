@@ -1,0 +1,55 @@
+import { ToolErrorCode } from '../errors/error-codes.js'
+import { ToolError } from '../errors/tool-error.js'
+import { failure } from './call-outcome.js'
+import { failureMessages } from './failure-messages.js'
+import type { CallOutcome, ExecuteWrapper } from './pipeline-events.js'
+
+export interface TimeoutPolicyOptions {
+  /** Deadline for tools that declare no `timeoutMs`; without it such tools run unbounded. */
+  readonly defaultMs?: number
+  /** How long a body that ignores its aborted signal is waited for before the call settles anyway. Default 1000. */
+  readonly graceMs?: number
+}
+
+const defaultGraceMs = 1000
+
+/**
+ * An execute wrapper that enforces `timeoutMs`: at the deadline it aborts the body's signal, and the call settles as
+ * `TOOL_TIMEOUT` when the body returns, or at deadline plus grace if the body ignores the signal. Whatever the body
+ * does after its deadline, the outcome stays `TOOL_TIMEOUT`. Install with `runtime.on('tools/execute', timeoutPolicy())`.
+ */
+export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ExecuteWrapper {
+  const graceMs = options.graceMs ?? defaultGraceMs
+  checkMilliseconds('graceMs', graceMs, true)
+  if (options.defaultMs !== undefined) checkMilliseconds('defaultMs', options.defaultMs, false)
+  return (exec, next) => {
+    const timeoutMs = exec.definition.timeoutMs ?? options.defaultMs
+    if (timeoutMs === undefined) return next()
+    const error = { code: ToolErrorCode.TOOL_TIMEOUT, message: failureMessages.timedOut(exec.toolName, timeoutMs) }
+    const timedOut = (): CallOutcome => ({ ok: false, error })
+    const controller = new AbortController()
+    return new Promise<CallOutcome>((resolve) => {
+      let graceTimer: ReturnType<typeof setTimeout> | undefined
+      const finish = (outcome: CallOutcome) => {
+        clearTimeout(deadlineTimer)
+        clearTimeout(graceTimer)
+        resolve(outcome)
+      }
+      const deadlineTimer = setTimeout(() => {
+        controller.abort(new ToolError(error))
+        graceTimer = setTimeout(() => finish(timedOut()), graceMs)
+      }, timeoutMs)
+      next({ signal: controller.signal }).then(
+        (outcome) => finish(controller.signal.aborted ? timedOut() : outcome),
+        (thrown: unknown) =>
+          finish(failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.wrapperFailed(String(thrown)))),
+      )
+    })
+  }
+}
+
+function checkMilliseconds(field: string, value: number, zeroAllowed: boolean): void {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
+    throw new TypeError(`timeoutPolicy: ${field} must be a ${zeroAllowed ? 'non-negative' : 'positive'} number of ms`)
+  }
+}

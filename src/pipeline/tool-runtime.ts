@@ -1,0 +1,46 @@
+import type { AnyToolDefinition, CardIntent } from '../definition/tool-definition.js'
+import type { Disposer } from '../registry/disposer.js'
+import type { ToolFilter } from '../registry/tool-filter.js'
+import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
+import type { ToolCall, ToolResult } from './call.js'
+import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
+
+export interface ExecuteOptions {
+  readonly signal?: AbortSignal
+}
+
+/**
+ * The registry and pipeline as one scope sees them: the global scope from `createToolRuntime`, an agent's from
+ * `agent(id)`. Registrations made through a scope apply to it (the global ones to every agent too).
+ */
+export interface ToolRuntime {
+  /** Undefined for the global scope. */
+  readonly agentId: string | undefined
+  /** Adds a tool to this scope. A second tool of the same name in the same scope throws; an agent may shadow a global. */
+  register(definition: AnyToolDefinition): Disposer
+  /** Masks inherited global tools; masks intersect; this scope's own registrations stay visible. */
+  restrict(filter: ToolFilter): Disposer
+  guard(guard: ToolGuard): Disposer
+  on<Event extends ToolEventName>(
+    event: Event,
+    listener: ToolEventListeners[Event],
+    options?: ListenerOptions,
+  ): Disposer
+  /** Overrides the configured presentation mode for this scope (the global scope's choice is every agent's default). */
+  presentAs(mode: PresentationMode): Disposer
+  get(name: string): AnyToolDefinition | undefined
+  /** The visible tools, sorted by name; nothing executable or host-only. */
+  schemas(): readonly ToolSchema[]
+  /** Everything the model sees: the tool schemas of the scope's presentation mode plus prompt sections. */
+  prompt(): ToolPrompt
+  /** Runs one call through the pipeline. Never rejects. */
+  execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult>
+  /** Runs one turn's calls under the concurrency contract; results in call order. Never rejects. */
+  executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]>
+  /** A scoped view for one agent, with this same API. */
+  agent(id: string): ToolRuntime
+  /** The host card for a call, from the definition's `presentCall`; never sent to the model. */
+  presentCall(call: ToolCall): CardIntent | undefined
+  /** The host card for a successful result, from the definition's `presentResult`; never sent to the model. */
+  presentResult(call: ToolCall, result: ToolResult): CardIntent | undefined
+}

@@ -1,0 +1,78 @@
+import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import type { JsonSchemaNode } from '../json-schema/node.js'
+import { compileSchema } from './schema-compiler.js'
+import type { ToolSchema } from './tool-schema.js'
+
+export interface ValidationIssue {
+  readonly path: unknown
+  readonly keyword?: string
+  readonly message: string
+}
+
+export type ValidationOutcome =
+  | { readonly valid: true }
+  | { readonly valid: false; readonly issues: readonly ValidationIssue[] }
+
+export interface SchemaValidator {
+  validate(value: unknown): ValidationOutcome
+}
+
+/** Everything the pipeline needs about one definition, computed once when it is first registered. */
+export interface RegistryEntry {
+  readonly name: string
+  readonly definition: AnyToolDefinition
+  /** The model-facing projection: name, description, parameters and nothing else. */
+  readonly schema: ToolSchema
+  readonly parameters: SchemaValidator
+  readonly output: SchemaValidator | undefined
+}
+
+const entries = new WeakMap<AnyToolDefinition, RegistryEntry>()
+const validators = new WeakMap<object, SchemaValidator>()
+
+/** One compiled validator per schema node, shared by every registration of the same node. */
+export function validatorFor(node: JsonSchemaNode): SchemaValidator {
+  if (typeof node === 'boolean') return compileSchema(node) as SchemaValidator
+  let validator = validators.get(node)
+  if (validator === undefined) {
+    validator = compileSchema(node) as SchemaValidator
+    validators.set(node, validator)
+  }
+  return validator
+}
+
+export function registryEntryFor(definition: AnyToolDefinition): RegistryEntry {
+  let entry = entries.get(definition)
+  if (entry === undefined) {
+    checkDefinition(definition)
+    entry = Object.freeze({
+      name: definition.name,
+      definition,
+      schema: Object.freeze({
+        name: definition.name,
+        description: definition.description,
+        parameters: definition.parameters,
+      }),
+      parameters: validatorFor(definition.parameters),
+      output: definition.output === undefined ? undefined : validatorFor(definition.output.schema),
+    })
+    entries.set(definition, entry)
+  }
+  return entry
+}
+
+function checkDefinition(definition: AnyToolDefinition): void {
+  const problem =
+    typeof definition !== 'object' || definition === null
+      ? 'expected a tool definition object'
+      : typeof definition.name !== 'string' || definition.name.length === 0
+        ? 'name must be a non-empty string'
+        : typeof definition.description !== 'string'
+          ? `tool ${definition.name}: description must be a string`
+          : typeof definition.parameters !== 'object' || definition.parameters === null
+            ? `tool ${definition.name}: parameters must be a JSON Schema object`
+            : typeof definition.execute !== 'function'
+              ? `tool ${definition.name}: execute must be a function`
+              : undefined
+  if (problem !== undefined) throw new TypeError(`register(definition): ${problem}`)
+}

@@ -1,0 +1,123 @@
+import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import { createDisposer, type Disposer } from './disposer.js'
+import { type RegistryEntry, registryEntryFor } from './registry-entry.js'
+import { type ToolFilter, type ToolPredicate, toToolPredicate } from './tool-filter.js'
+import type { PresentationMode, ToolSchema } from './tool-schema.js'
+
+/** One layer of registrations: the global one, or one agent's. */
+export interface RegistryLayer {
+  readonly agentId: string | undefined
+  readonly tools: Map<string, RegistryEntry>
+  readonly masks: ToolPredicate[]
+  readonly presentations: { readonly mode: PresentationMode }[]
+  version: number
+  view: VisibleSet | undefined
+}
+
+/** What one scope sees, recomputed only when its layer or the global layer changed. */
+export interface VisibleSet {
+  readonly globalVersion: number
+  readonly ownVersion: number
+  readonly byName: ReadonlyMap<string, RegistryEntry>
+  /** Sorted by name, code unit by code unit, so the order is byte-stable across runs and registration orders. */
+  readonly entries: readonly RegistryEntry[]
+  readonly schemas: readonly ToolSchema[]
+}
+
+function createLayer(agentId: string | undefined): RegistryLayer {
+  return { agentId, tools: new Map(), masks: [], presentations: [], version: 0, view: undefined }
+}
+
+const byName = (left: RegistryEntry, right: RegistryEntry) =>
+  left.name < right.name ? -1 : left.name > right.name ? 1 : 0
+
+/**
+ * Global registrations are inherited by every agent; an agent's own registrations add to or shadow them.
+ * Masks from `restrict` hide inherited global tools only: a global mask applies in every scope, an agent's mask
+ * in that agent. Masks intersect. Lookups read the scope's cached visible set, so they cost the same whatever
+ * other agents hold.
+ */
+export class ScopedRegistry {
+  readonly global: RegistryLayer = createLayer(undefined)
+  readonly #agents = new Map<string, RegistryLayer>()
+
+  layer(agentId: string | undefined): RegistryLayer {
+    if (agentId === undefined) return this.global
+    let layer = this.#agents.get(agentId)
+    if (layer === undefined) {
+      layer = createLayer(agentId)
+      this.#agents.set(agentId, layer)
+    }
+    return layer
+  }
+
+  register(layer: RegistryLayer, definition: AnyToolDefinition): Disposer {
+    const entry = registryEntryFor(definition)
+    if (layer.tools.has(entry.name)) {
+      const where = layer.agentId === undefined ? 'the global scope' : `agent ${layer.agentId}`
+      throw new Error(`register: a tool named ${entry.name} is already registered in ${where}`)
+    }
+    layer.tools.set(entry.name, entry)
+    layer.version++
+    return createDisposer(() => {
+      if (layer.tools.get(entry.name) !== entry) return
+      layer.tools.delete(entry.name)
+      layer.version++
+    })
+  }
+
+  restrict(layer: RegistryLayer, filter: ToolFilter): Disposer {
+    const predicate = toToolPredicate(filter)
+    const mask = (definition: AnyToolDefinition) => predicate(definition)
+    layer.masks.push(mask)
+    layer.version++
+    return createDisposer(() => {
+      layer.masks.splice(layer.masks.indexOf(mask), 1)
+      layer.version++
+    })
+  }
+
+  presentAs(layer: RegistryLayer, mode: PresentationMode): Disposer {
+    const token = { mode }
+    layer.presentations.push(token)
+    return createDisposer(() => {
+      layer.presentations.splice(layer.presentations.indexOf(token), 1)
+    })
+  }
+
+  /** The scope's own choice, else the global one, else undefined (the configured default applies). */
+  presentation(layer: RegistryLayer): PresentationMode | undefined {
+    return layer.presentations.at(-1)?.mode ?? this.global.presentations.at(-1)?.mode
+  }
+
+  visible(layer: RegistryLayer): VisibleSet {
+    const view = layer.view
+    if (view !== undefined && view.ownVersion === layer.version && view.globalVersion === this.global.version) {
+      return view
+    }
+    return this.#recompute(layer)
+  }
+
+  resolve(layer: RegistryLayer, name: string): RegistryEntry | undefined {
+    return this.visible(layer).byName.get(name)
+  }
+
+  #recompute(layer: RegistryLayer): VisibleSet {
+    const visible = new Map<string, RegistryEntry>()
+    const masks = layer === this.global ? this.global.masks : [...this.global.masks, ...layer.masks]
+    for (const entry of this.global.tools.values()) {
+      if (masks.every((mask) => mask(entry.definition))) visible.set(entry.name, entry)
+    }
+    if (layer !== this.global) for (const entry of layer.tools.values()) visible.set(entry.name, entry)
+    const entries = Object.freeze([...visible.values()].sort(byName))
+    const view: VisibleSet = {
+      globalVersion: this.global.version,
+      ownVersion: layer.version,
+      byName: visible,
+      entries,
+      schemas: Object.freeze(entries.map((entry) => entry.schema)),
+    }
+    layer.view = view
+    return view
+  }
+}
