@@ -1,8 +1,10 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { ContentPart } from '../definition/content.js'
+import { defineTool } from '../definition/define-tool.js'
 import type { AnyToolDefinition, ToolAnnotations } from '../definition/tool-definition.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import { jsonSchema } from '../schema/json-schema-spec.js'
 import { mapCallResult } from './map-result.js'
 
 /** One listed MCP tool bound to the connection that calls it. */
@@ -22,13 +24,21 @@ function withoutDialect(schema: Record<string, unknown>): JsonSchemaObject {
   return rest as JsonSchemaObject
 }
 
+const annotationKinds = {
+  title: 'string',
+  readOnlyHint: 'boolean',
+  destructiveHint: 'boolean',
+  idempotentHint: 'boolean',
+  openWorldHint: 'boolean',
+} satisfies Record<keyof ToolAnnotations, 'string' | 'boolean'>
+
+/** The hints we know; anything else a server adds is dropped rather than rejected. */
 function annotationsOf(tool: Tool): ToolAnnotations | undefined {
-  const hints = tool.annotations
-  if (hints === undefined) return undefined
-  const entries = Object.entries(hints).filter(([key, value]) =>
-    key === 'title' ? typeof value === 'string' : typeof value === 'boolean',
-  )
-  return Object.freeze(Object.fromEntries(entries)) as ToolAnnotations
+  const hints: Record<string, unknown> = tool.annotations ?? {}
+  const entries = Object.entries(annotationKinds).filter(([key, kind]) => typeof hints[key] === kind)
+  return entries.length === 0
+    ? undefined
+    : (Object.fromEntries(entries.map(([key]) => [key, hints[key]])) as ToolAnnotations)
 }
 
 function renderFallback(value: JsonValue): ContentPart[] {
@@ -47,13 +57,14 @@ export function mcpToolDefinition(binding: McpToolBinding): AnyToolDefinition {
   const partsByArgs = new WeakMap<object, readonly ContentPart[]>()
   const annotations = annotationsOf(tool)
   const title = tool.title ?? tool.annotations?.title
-  return Object.freeze({
+  const description = tool.description?.trim() ? tool.description : (title ?? tool.name)
+  return defineTool({
     name: binding.name,
     ...(title === undefined ? {} : { title }),
-    description: tool.description ?? title ?? tool.name,
-    parameters: withoutDialect(tool.inputSchema),
+    description,
+    parameters: jsonSchema(withoutDialect(tool.inputSchema)),
     output: {
-      schema: tool.outputSchema === undefined ? textOutput : withoutDialect(tool.outputSchema),
+      schema: jsonSchema(tool.outputSchema === undefined ? textOutput : withoutDialect(tool.outputSchema)),
       render: (args: JsonObject, value: JsonValue) => partsByArgs.get(args) ?? renderFallback(value),
     },
     ...(annotations === undefined ? {} : { annotations }),
@@ -64,5 +75,5 @@ export function mcpToolDefinition(binding: McpToolBinding): AnyToolDefinition {
       if (typeof args === 'object' && args !== null) partsByArgs.set(args, mapped.content)
       return mapped.value
     },
-  } satisfies AnyToolDefinition)
+  }) as AnyToolDefinition
 }

@@ -1,0 +1,54 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { ApprovalDecision, ApprovalRequest, Approver } from '../pipeline/pipeline-events.js'
+
+/** The MCP client a call came from, while `serveMcp` runs it. */
+interface CallOrigin {
+  readonly server: Server
+}
+
+const origin = new AsyncLocalStorage<CallOrigin>()
+
+/** Runs `work` (one `runtime.execute`) on behalf of the client connected to `server`. */
+export function runForClient<Value>(server: Server, work: () => Promise<Value>): Promise<Value> {
+  return origin.run({ server }, work)
+}
+
+const approvalSchema = {
+  type: 'object' as const,
+  properties: { approve: { type: 'boolean' as const, title: 'Approve this call' } },
+  required: ['approve'],
+}
+
+function question(request: ApprovalRequest): string {
+  const reasons = request.reasons.length === 0 ? '' : `\nReason: ${request.reasons.join('; ')}`
+  return `Allow the tool call ${request.call.name}(${JSON.stringify(request.call.arguments)})?${reasons}`
+}
+
+async function elicit(server: Server, request: ApprovalRequest): Promise<ApprovalDecision> {
+  const answer = await server.elicitInput(
+    { mode: 'form', message: question(request), requestedSchema: approvalSchema },
+    { signal: request.signal },
+  )
+  if (answer.action === 'accept' && answer.content?.approve === true) return true
+  return { approved: false, reason: `the user did not approve ${request.call.name} (${answer.action})` }
+}
+
+function supportsElicitation(server: Server): boolean {
+  const elicitation = server.getClientCapabilities()?.elicitation
+  // An empty capability object means form mode (the protocol's backwards-compatible default).
+  return elicitation !== undefined && (Object.keys(elicitation).length === 0 || elicitation.form !== undefined)
+}
+
+/**
+ * An approver for runtimes served over MCP: an `ask` is put to the calling client as an elicitation form when the
+ * client supports it; otherwise (or outside `serveMcp`) the fallback decides, and without one the call is denied.
+ */
+export function elicitationApprover(fallback?: Approver): Approver {
+  return (request) => {
+    const current = origin.getStore()
+    if (current !== undefined && supportsElicitation(current.server)) return elicit(current.server, request)
+    if (fallback !== undefined) return fallback(request)
+    return { approved: false, reason: `${request.call.name} needs approval and no approver is available` }
+  }
+}

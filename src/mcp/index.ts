@@ -1,0 +1,15 @@
+// `qilin-tools/mcp`: MCP both ways. Named exports only.
+export { connectMcpServer } from './connect-mcp-server.js'
+export { elicitationApprover } from './elicitation-approver.js'
+export type {
+  McpConnection,
+  McpConnectionState,
+  McpConnectionStatus,
+  McpConnectOptions,
+  McpHttpServer,
+  McpStdioServer,
+  McpToolFilter,
+  McpToolHost,
+} from './mcp-connection-types.js'
+export { type McpServedRuntime, type McpServing, type ServeMcpOptions, serveMcp } from './serve-mcp.js'
+export { MAX_TOOL_NAME_LENGTH, type McpNamePrefix, mcpToolName } from './tool-name.js'

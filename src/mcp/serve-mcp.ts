@@ -1,0 +1,63 @@
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
+import type { PresentationMode } from '../registry/tool-schema.js'
+import { createSessionServer, type ServedScope } from './mcp-session-server.js'
+import { listenHttp } from './serve-http.js'
+
+/** A runtime (or any view of one) that `serveMcp` can expose. */
+export interface McpServedRuntime extends ServedScope {
+  presentAs(mode: PresentationMode): { dispose(): void }
+  agent(id: string): McpServedRuntime
+}
+
+export interface ServeMcpOptions {
+  /** `stdio` speaks over this process's stdin and stdout; `http` listens for Streamable HTTP on loopback by default. */
+  readonly transport: 'stdio' | { readonly http: { readonly port: number; readonly host?: string } }
+  /** `native`: every visible tool; `ptc`: `run_code` alone, its description carrying the SDK; `both`: all of them. */
+  readonly mode: PresentationMode
+  /** Serve this agent's view instead of the global one. */
+  readonly agent?: string
+  /** Sent to clients in the `initialize` result. */
+  readonly instructions?: string
+}
+
+export interface McpServing {
+  /** The Streamable HTTP endpoint, when serving over HTTP. */
+  readonly url?: string
+  close(): Promise<void>
+}
+
+/**
+ * Serves the tools one scope of `runtime` shows under `mode` to MCP clients. The presentation is set on that scope
+ * for as long as it is served. Calls run through the whole pipeline; an `ask` reaches the calling client as an
+ * elicitation when the runtime's approver is `elicitationApprover(...)`.
+ */
+export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptions): Promise<McpServing> {
+  const scope = options.agent === undefined ? runtime : runtime.agent(options.agent)
+  const presentation = scope.presentAs(options.mode)
+  try {
+    // Fails early, for example when `ptc` is asked of a runtime without a PTC runtime.
+    scope.prompt()
+  } catch (error) {
+    presentation.dispose()
+    throw error
+  }
+  const newServer = () => createSessionServer(scope, options.instructions)
+  if (options.transport === 'stdio') {
+    const server = newServer()
+    await server.connect(new StdioServerTransport())
+    return {
+      async close() {
+        await server.close()
+        presentation.dispose()
+      },
+    }
+  }
+  const endpoint = await listenHttp(newServer, options.transport.http)
+  return {
+    url: endpoint.url,
+    async close() {
+      await endpoint.close()
+      presentation.dispose()
+    },
+  }
+}

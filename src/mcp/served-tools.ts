@@ -1,0 +1,58 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { ContentPart } from '../definition/content.js'
+import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import type { ToolResult } from '../pipeline/call.js'
+import type { ToolPrompt } from '../registry/tool-schema.js'
+
+/** The tool the PTC presentation adds; its MCP description carries the SDK and the instructions. */
+export const RUN_CODE = 'run_code'
+
+/** MCP requires an object-rooted output schema; other roots are announced without one. */
+function objectRooted(schema: JsonSchemaNode | undefined): schema is JsonSchemaObject & { type: 'object' } {
+  return typeof schema === 'object' && schema !== null && schema.type === 'object'
+}
+
+/** Whether results of this tool carry `structuredContent`. */
+export function hasStructuredOutput(definition: AnyToolDefinition | undefined): boolean {
+  return objectRooted(definition?.output?.schema)
+}
+
+/** `run_code`'s own description, then the prompt sections (the SDK block and the rules), in their order. */
+function runCodeDescription(description: string, prompt: ToolPrompt): string {
+  const sections = [...prompt.sections].sort((left, right) => left.order - right.order).map((section) => section.text)
+  return [description, ...sections].join('\n\n')
+}
+
+/** What `tools/list` answers for one scope of the runtime. */
+export function toMcpTools(prompt: ToolPrompt, definitionOf: (name: string) => AnyToolDefinition | undefined): Tool[] {
+  return prompt.tools.map((schema) => {
+    const definition = definitionOf(schema.name)
+    const title = definition?.title ?? definition?.annotations?.title
+    const outputSchema = definition?.output?.schema
+    return {
+      name: schema.name,
+      ...(title === undefined ? {} : { title }),
+      description: schema.name === RUN_CODE ? runCodeDescription(schema.description, prompt) : schema.description,
+      inputSchema: schema.parameters as Tool['inputSchema'],
+      ...(objectRooted(outputSchema) ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
+      ...(definition?.annotations === undefined ? {} : { annotations: { ...definition.annotations } }),
+    }
+  })
+}
+
+function toBlock(part: ContentPart): CallToolResult['content'][number] {
+  return part.type === 'text'
+    ? { type: 'text', text: part.text }
+    : { type: 'image', data: part.data, mimeType: part.mimeType }
+}
+
+/** A settled call as a `tools/call` result: failures are `isError` results, never protocol errors. */
+export function toCallToolResult(result: ToolResult, structured: boolean): CallToolResult {
+  const contexts = (result.contexts ?? []).flatMap((context) => context.content)
+  const content = [...result.content, ...contexts].map(toBlock)
+  if (!result.ok) return { content, isError: true }
+  const value = result.value
+  const structuredContent = structured && typeof value === 'object' && value !== null && !Array.isArray(value)
+  return structuredContent ? { content, structuredContent: value } : { content }
+}
