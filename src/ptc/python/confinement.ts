@@ -15,10 +15,9 @@ export type ConfinementProfile = 'full' | 'partial' | 'none'
 
 /** What to do when a layer is missing, in words a host operator can act on. */
 const remedies = {
-  bubblewrap:
-    'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and allow unprivileged user namespaces',
+  bubblewrap: 'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and allow unprivileged user namespaces',
   landlock: 'use Linux 5.13 or newer with Landlock enabled (CONFIG_SECURITY_LANDLOCK=y and "landlock" in lsm=)',
-  seccomp: "install the libseccomp binding for the interpreter (Debian/Ubuntu: apt-get install python3-seccomp)",
+  seccomp: 'install the libseccomp binding for the interpreter (Debian/Ubuntu: apt-get install python3-seccomp)',
   rlimits: 'run on Linux',
 } satisfies Record<ConfinementLayer, string>
 
@@ -81,7 +80,8 @@ export function planConfinement(
   ) as Partial<Record<ConfinementLayer, string>>
   if (strict && Object.keys(unmet).length > 0) throw new ConfinementUnavailableError(unmet)
   const layers = confinementLayers.filter((layer) => wanted.includes(layer) && probed.missing[layer] === undefined)
-  const effective: ConfinementProfile = layers.length === confinementLayers.length ? 'full' : profile === 'none' ? 'none' : 'partial'
+  const effective: ConfinementProfile =
+    layers.length === confinementLayers.length ? 'full' : profile === 'none' ? 'none' : 'partial'
   return {
     profile: layers.length === 0 ? 'none' : effective,
     layers,
@@ -91,7 +91,9 @@ export function planConfinement(
 }
 
 function findExecutable(command: string): string | undefined {
-  const paths = command.includes('/') ? [command] : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, command))
+  const paths = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, command))
   return paths.find((path) => {
     try {
       accessSync(path, constants.X_OK)
@@ -106,7 +108,11 @@ function findExecutable(command: string): string | undefined {
 function tryBubblewrap(bubblewrap: string, interpreter: PythonInterpreter): string | undefined {
   try {
     const args = [...bubblewrapArguments(interpreter), interpreter.executable, '-I', '-S', '-c', 'print("ok")']
-    const text = execFileSync(bubblewrap, args, { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] })
+    const text = execFileSync(bubblewrap, args, {
+      encoding: 'utf8',
+      timeout: 10_000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     return text.trim() === 'ok' ? undefined : 'the sandboxed interpreter gave no answer'
   } catch (error) {
     const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()

@@ -74,7 +74,9 @@ export class RunnerProcess {
         if (message.t === 'ready') resolve(message as unknown as RunnerReady)
         else reject(new Error(`the Python runner could not confine itself: ${String(message.message)}`))
       }
-      void this.exited.then(() => reject(new Error(`the Python runner exited before it was ready: ${this.diagnostics()}`)))
+      void this.exited.then(() =>
+        reject(new Error(`the Python runner exited before it was ready: ${this.diagnostics()}`)),
+      )
     })
     this.ready.catch(() => {})
     this.channel.on('data', (text: string) => this.receive(text))
@@ -139,7 +141,8 @@ export class RunnerProcess {
         this.kill()
         return
       }
-      if (typeof message === 'object' && message !== null && !Array.isArray(message)) this.listener?.(message as JsonObject)
+      if (typeof message === 'object' && message !== null && !Array.isArray(message))
+        this.listener?.(message as JsonObject)
     }
   }
 

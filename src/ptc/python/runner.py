@@ -22,7 +22,6 @@ import types
 
 CHANNEL = 3
 PROGRAM_FILE = '<program>'
-PROGRAM_FUNCTION = '<program>'
 SAFE_INTEGER = 2**53 - 1
 
 
@@ -160,7 +159,7 @@ DENIED_SYSCALLS = (
 ).split()
 
 
-def apply_seccomp(module_path):
+def import_seccomp(module_path):
     if module_path and module_path not in sys.path:
         sys.path.append(module_path)
     try:
@@ -168,6 +167,10 @@ def apply_seccomp(module_path):
     finally:
         if module_path in sys.path:
             sys.path.remove(module_path)
+    return seccomp
+
+
+def apply_seccomp(seccomp):
     own = os.getpid()
     deny = seccomp.ERRNO(errno.EPERM)
     rules = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
@@ -202,6 +205,7 @@ def apply_rlimits(limits):
 def confine(config):
     applied = []
     layers = config.get('layers', [])
+    seccomp = import_seccomp(config.get('seccompPath')) if 'seccomp' in layers else None
     if 'rlimits' in layers:
         applied.append(apply_rlimits(config.get('limits', {})))
     if 'landlock' in layers:
@@ -209,7 +213,7 @@ def confine(config):
         reads = [stdlib, '/usr/lib', '/usr/lib64', '/lib', '/lib64', '/dev/urandom', '/dev/null']
         applied.append(apply_landlock(reads + config.get('readPaths', []), config.get('writePaths', [])))
     if 'seccomp' in layers:
-        applied.append(apply_seccomp(config.get('seccompPath')))
+        applied.append(apply_seccomp(seccomp))
     return applied
 
 
@@ -285,18 +289,44 @@ class Capture:
 # ---------------------------------------------------------------- the program
 
 
+class ProgramReturn(BaseException):
+    """Carries a top-level return out of the module body."""
+
+    def __init__(self, value):
+        super().__init__()
+        self.value = value
+
+
+class TopLevelReturns(ast.NodeTransformer):
+    """Rewrites each return outside any def or class into raising ProgramReturn, on the same line."""
+
+    def visit_Return(self, node):
+        value = node.value or ast.Constant(value=None)
+        call = ast.Call(func=ast.Name(id='__program_return__', ctx=ast.Load()), args=[value], keywords=[])
+        return ast.copy_location(ast.Raise(exc=call, cause=None), node)
+
+    def skip(self, node):
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_Lambda = skip
+
+
 def compile_program(source):
-    """The source as the body of an async function, in a module of its own, keeping the model's line numbers."""
-    tree = ast.parse(source, PROGRAM_FILE, 'exec')
-    future = [node for node in tree.body if isinstance(node, ast.ImportFrom) and node.module == '__future__']
-    body = [node for node in tree.body if node not in future] or [ast.Pass(lineno=1, col_offset=0)]
-    arguments = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
-    function = ast.AsyncFunctionDef(name=PROGRAM_FUNCTION, args=arguments, body=body, decorator_list=[], lineno=1)
-    function.col_offset = 0
-    module = ast.Module(body=[*future, function], type_ignores=[])
-    ast.fix_missing_locations(module)
+    """The source as a module whose body may await and return, keeping the model's line numbers."""
+    tree = TopLevelReturns().visit(ast.parse(source, PROGRAM_FILE, 'exec'))
+    ast.fix_missing_locations(tree)
     linecache.cache[PROGRAM_FILE] = (len(source), None, source.splitlines(True), PROGRAM_FILE)
-    return compile(module, PROGRAM_FILE, 'exec', dont_inherit=True)
+    return compile(tree, PROGRAM_FILE, 'exec', flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT, dont_inherit=True)
+
+
+async def run_module(code, namespace):
+    try:
+        pending = eval(code, namespace)
+        if pending is not None:
+            await pending
+    except ProgramReturn as returned:
+        return returned.value
+    return None
 
 
 def program_traceback(error):
@@ -415,7 +445,12 @@ def run_program(start, loop, limits):
     bridge = Bridge(loop, capture)
     sys.stdout = sys.stderr = capture
     module = types.ModuleType('__program__')
-    module.__dict__.update(tools=make_tools(start['tools'], bridge.call), ToolCallError=ToolCallError, asyncio=asyncio)
+    module.__dict__.update(
+        tools=make_tools(start['tools'], bridge.call),
+        ToolCallError=ToolCallError,
+        asyncio=asyncio,
+        __program_return__=ProgramReturn,
+    )
     sys.modules['__program__'] = module
     outcome = {'t': 'done'}
     try:
@@ -427,11 +462,8 @@ def run_program(start, loop, limits):
     seconds = max(start.get('timeoutMs', 120000), 1) / 1000
     signal.signal(signal.SIGALRM, on_deadline)
     signal.setitimer(signal.ITIMER_REAL, seconds, 0.05)
-    task = None
     try:
-        exec(code, module.__dict__)
-        program = module.__dict__.pop(PROGRAM_FUNCTION)
-        task = loop.create_task(program())
+        task = loop.create_task(run_module(code, module.__dict__))
         value = loop.run_until_complete(task)
         outcome['value'] = encode_result(value, limits.get('resultBytes', 1 << 20))
     except Deadline:

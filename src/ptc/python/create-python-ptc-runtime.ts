@@ -1,0 +1,104 @@
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
+import { byteLength } from '../byte-length.js'
+import { PtcFailureKind } from '../failure-kinds.js'
+import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
+import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
+import {
+  type ConfinementLayer,
+  type ConfinementPlan,
+  type ConfinementProfile,
+  planConfinement,
+  probeLayers,
+} from './confinement.js'
+import { findPython, type PythonInterpreter } from './find-python.js'
+import { presentPython } from './present-python.js'
+import { runOnRunner } from './run-on-runner.js'
+import { RunnerPool } from './runner-pool.js'
+
+export interface PythonPtcRuntimeOptions {
+  /** Overrides of the shared limits (120 s deadline, 600 s cap, output and result caps, …). */
+  readonly limits?: Partial<PtcLimits>
+  /** The interpreter (a path or a command on PATH). Default: `/usr/bin/python3`, then `python3.1x`/`python3` on PATH. */
+  readonly python?: string
+  /** The bubblewrap executable. Default: `bwrap` on PATH. */
+  readonly bubblewrap?: string
+  /** Default `full`: refuse to start unless every layer works. `partial` and `none` are weaker and say so. */
+  readonly confinement?: ConfinementProfile
+  /** Exactly these layers (tests use it to check one layer at a time); refuses to start when one is missing. */
+  readonly layers?: readonly ConfinementLayer[]
+  /** Address-space limit of the runner process (RLIMIT_AS). Default: the heap limit plus 256 MB for the interpreter. */
+  readonly memoryBytes?: number
+  /** Largest file a program may write (RLIMIT_FSIZE). Default 16 MB. */
+  readonly fileBytes?: number
+  /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. Default 1. */
+  readonly poolSize?: number
+}
+
+export interface PythonPtcRuntime extends PtcRuntime {
+  readonly limits: PtcLimits
+  readonly interpreter: PythonInterpreter
+  readonly confinement: ConfinementPlan
+  /** Resolves when the pool holds its ready runners. */
+  warm(): Promise<void>
+}
+
+const emptyRecord: ProgramRecord = { lines: [], subResults: [] }
+
+/**
+ * Python code mode: each program runs in a fresh CPython process, confined by bubblewrap, Landlock,
+ * seccomp and resource limits, and talks to the host in JSON lines over fd 3. Throws (refuses to start)
+ * when the interpreter or a required confinement layer is missing, naming what to install.
+ */
+export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): PythonPtcRuntime {
+  const limits = resolvePtcLimits(options.limits)
+  const interpreter = findPython(options.python)
+  if (!('executable' in interpreter)) throw new Error(`The Python PTC runtime refuses to start: ${interpreter.problem}`)
+  const plan = planConfinement(
+    options.confinement ?? 'full',
+    probeLayers(interpreter, options.bubblewrap),
+    options.layers,
+  )
+  const pool = new RunnerPool(options.poolSize ?? 1, {
+    interpreter,
+    plan,
+    memoryBytes: options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024,
+    fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
+    cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
+    maxLineBytes: 2 * limits.maxSourceBytes + 4 * Math.max(limits.maxOutputBytes, limits.maxResultBytes) + 1_048_576,
+  })
+  const sandbox = { profile: plan.profile, layers: [...plan.layers] }
+
+  async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
+    const outcome = await runProgram(request)
+    return { ...outcome, metadata: { ...outcome.metadata, sandbox } }
+  }
+
+  async function runProgram(request: PtcRunRequest): Promise<PtcRunOutcome> {
+    if (byteLength(request.code) > limits.maxSourceBytes) {
+      const message = `the program is longer than ${limits.maxSourceBytes} bytes`
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.SOURCE_LIMIT, message })
+    }
+    if (request.signal.aborted) {
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
+    }
+    let runner: Awaited<ReturnType<RunnerPool['acquire']>>
+    try {
+      runner = await pool.acquire()
+    } catch (error) {
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: (error as Error).message })
+    }
+    const result = await runOnRunner(runner, request, { limits, timeoutMs: runTimeoutMs(request.timeoutMs, limits) })
+    return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
+  }
+
+  return {
+    language: 'python',
+    limits,
+    interpreter,
+    confinement: plan,
+    present: (tools, mode) => presentPython(tools, mode, limits),
+    run,
+    warm: () => pool.warm(),
+    close: () => pool.close(),
+  }
+}

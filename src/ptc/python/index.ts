@@ -1,0 +1,13 @@
+export {
+  type ConfinementLayer,
+  type ConfinementProfile,
+  ConfinementUnavailableError,
+  confinementLayers,
+} from './confinement.js'
+export {
+  createPythonPtcRuntime,
+  type PythonPtcRuntime,
+  type PythonPtcRuntimeOptions,
+} from './create-python-ptc-runtime.js'
+export type { PythonInterpreter } from './find-python.js'
+export { renderPythonSdk } from './render-python-sdk.js'

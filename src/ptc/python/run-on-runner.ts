@@ -1,0 +1,153 @@
+import { ToolErrorCode } from '../../errors/error-codes.js'
+import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
+import type { ToolResult } from '../../pipeline/call.js'
+import type { PtcRunRequest } from '../../pipeline/ptc-port.js'
+import { byteLength } from '../byte-length.js'
+import { type PtcFailure, PtcFailureKind } from '../failure-kinds.js'
+import type { PtcLimits } from '../ptc-limits.js'
+import type { ProgramRecord } from '../render-outer-result.js'
+import { isLosslessJson } from './lossless-json.js'
+import { toolAttributes } from './python-names.js'
+import type { RunnerProcess } from './runner-process.js'
+
+export type RunnerRunResult =
+  | { readonly ok: true; readonly record: ProgramRecord; readonly value: JsonValue | undefined }
+  | { readonly ok: false; readonly record: ProgramRecord; readonly failure: PtcFailure }
+
+/** How long past its own deadline the runner gets to report before the host kills its process group. */
+const killGraceMs = 500
+
+const runnerKinds = new Set<string>([
+  PtcFailureKind.SYNTAX,
+  PtcFailureKind.RUNTIME,
+  PtcFailureKind.DEADLINE,
+  PtcFailureKind.MEMORY,
+  PtcFailureKind.OUTPUT_LIMIT,
+  PtcFailureKind.RESULT_LIMIT,
+])
+
+/**
+ * Runs one program on a ready runner: answers its sub-calls through `request.callTool` (only for names in
+ * `request.toolNames`), keeps its output within the caps, and kills the process group at the deadline
+ * (plus a short grace), on abort, or when the runner breaks the protocol. Always ends with the process gone.
+ */
+export function runOnRunner(
+  runner: RunnerProcess,
+  request: PtcRunRequest,
+  options: { readonly limits: PtcLimits; readonly timeoutMs: number },
+): Promise<RunnerRunResult> {
+  const { limits, timeoutMs } = options
+  const allowed = new Set(request.toolNames)
+  const lines: string[] = []
+  const subResults: ToolResult[] = []
+  let partial = ''
+  let outputBytes = 0
+  let inputBytes = 0
+  let calls = 0
+  const record = (): ProgramRecord => ({ lines: partial === '' ? lines : [...lines, partial], subResults })
+
+  return new Promise<RunnerRunResult>((resolve) => {
+    let settled = false
+    const finish = (result: RunnerRunResult) => {
+      if (settled) return
+      settled = true
+      clearTimeout(deadline)
+      request.signal.removeEventListener('abort', onAbort)
+      runner.kill()
+      resolve(result)
+    }
+    const fail = (kind: PtcFailure['kind'], message: string) =>
+      finish({ ok: false, record: record(), failure: { kind, message } })
+    const deadline = setTimeout(
+      () => fail(PtcFailureKind.DEADLINE, `the program ran past its ${timeoutMs / 1000} s deadline and was killed`),
+      timeoutMs + killGraceMs,
+    )
+    const onAbort = () => fail(PtcFailureKind.ABORTED, 'the run was cancelled')
+    request.signal.addEventListener('abort', onAbort, { once: true })
+
+    const print = (text: string) => {
+      outputBytes += byteLength(text)
+      const pieces = (partial + text).split('\n')
+      partial = pieces.pop() ?? ''
+      lines.push(...pieces)
+      if (outputBytes > limits.maxOutputBytes)
+        fail(PtcFailureKind.OUTPUT_LIMIT, `printed output passed ${limits.maxOutputBytes} bytes`)
+    }
+
+    const answer = async (id: JsonValue | undefined, name: unknown, args: unknown) => {
+      const reply = (body: JsonObject) => runner.send({ t: 'result', id: id ?? null, ...body })
+      if (typeof name !== 'string' || !allowed.has(name)) {
+        const message = `no tool named ${JSON.stringify(name)} is available to this program`
+        reply({ ok: false, error: { code: ToolErrorCode.UNKNOWN_TOOL, message } })
+        return
+      }
+      if (typeof args !== 'object' || args === null || Array.isArray(args) || !isLosslessJson(args)) {
+        reply({
+          ok: false,
+          error: { code: ToolErrorCode.INVALID_ARGUMENTS, message: 'arguments must be a JSON object' },
+        })
+        return
+      }
+      calls++
+      if (calls > limits.maxSubCalls) {
+        fail(PtcFailureKind.SUB_CALL_LIMIT, `the program made more than ${limits.maxSubCalls} tool calls`)
+        return
+      }
+      const result = await request.callTool(name, args as JsonObject)
+      if (settled) return
+      subResults.push(result)
+      if (!result.ok) {
+        const error = result.error ?? { code: ToolErrorCode.TOOL_ERROR, message: 'the call failed' }
+        reply({ ok: false, callId: result.id, error: { code: error.code, message: error.message } })
+        return
+      }
+      const value = result.value ?? null
+      const text = JSON.stringify(value)
+      inputBytes += byteLength(text)
+      if (inputBytes > limits.maxInputBytes) {
+        fail(PtcFailureKind.INPUT_BUDGET, `tool results passed the ${limits.maxInputBytes} byte budget`)
+        return
+      }
+      reply({ ok: true, callId: result.id, value })
+    }
+
+    runner.listen((message) => {
+      if (settled) return
+      if (message.t === 'out' && typeof message.text === 'string') print(message.text)
+      else if (message.t === 'call') void answer(message.id, message.name, message.args)
+      else if (message.t === 'done') settle(message)
+    })
+
+    const settle = (message: JsonObject) => {
+      const error = message.error
+      if (typeof error === 'object' && error !== null && !Array.isArray(error)) {
+        const kind = String(error.kind)
+        fail(runnerKinds.has(kind) ? (kind as PtcFailure['kind']) : PtcFailureKind.SANDBOX, String(error.message))
+        return
+      }
+      const value = message.value
+      if (value !== undefined && value !== null && !isLosslessJson(value)) {
+        fail(PtcFailureKind.RUNTIME, 'the returned value is not lossless JSON')
+        return
+      }
+      if (value !== undefined && value !== null && byteLength(JSON.stringify(value)) > limits.maxResultBytes) {
+        fail(PtcFailureKind.RESULT_LIMIT, `the returned value is over the ${limits.maxResultBytes} byte limit`)
+        return
+      }
+      finish({ ok: true, record: record(), value: value ?? undefined })
+    }
+
+    void runner.exited.then(({ signal }) => {
+      if (settled) return
+      if (signal === 'SIGXCPU') fail(PtcFailureKind.DEADLINE, 'the program used up its CPU time')
+      else fail(PtcFailureKind.SANDBOX, `the Python runner stopped unexpectedly: ${runner.diagnostics()}`)
+    })
+    runner.send({ t: 'start', code: request.code, tools: toolEntries(request.toolNames), timeoutMs })
+  })
+}
+
+/** `[name, attribute or null]` for each tool: the spellings the SDK shows. */
+function toolEntries(names: readonly string[]): JsonValue {
+  const attributes = toolAttributes(names)
+  return names.map((name) => [name, attributes.get(name) ?? null])
+}

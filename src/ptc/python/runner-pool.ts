@@ -1,0 +1,59 @@
+import { RunnerProcess, type RunnerSettings } from './runner-process.js'
+
+/**
+ * Runners spawned ahead of time, already confined and waiting for a program, so a run does not pay for
+ * interpreter start-up. Each runner serves exactly one run; the pool refills behind it.
+ */
+export class RunnerPool {
+  private readonly idle: RunnerProcess[] = []
+  private closed = false
+
+  constructor(
+    private readonly size: number,
+    private readonly settings: RunnerSettings,
+  ) {
+    this.refill()
+  }
+
+  /** A ready runner, held (it keeps Node alive while it runs). Rejects when one cannot be started. */
+  async acquire(): Promise<RunnerProcess> {
+    if (this.closed) throw new Error('the Python PTC runtime is closed')
+    while (this.idle.length > 0) {
+      const runner = this.idle.shift() as RunnerProcess
+      this.refill()
+      try {
+        await runner.ready
+        runner.hold(true)
+        return runner
+      } catch {
+        runner.kill()
+      }
+    }
+    const runner = new RunnerProcess(this.settings)
+    await runner.ready.catch((error: Error) => {
+      runner.kill()
+      throw error
+    })
+    return runner
+  }
+
+  /** Resolves when every pooled runner has reported ready (or failed). */
+  async warm(): Promise<void> {
+    await Promise.all(this.idle.map((runner) => runner.ready.catch(() => {})))
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    const runners = this.idle.splice(0)
+    for (const runner of runners) runner.kill()
+    await Promise.all(runners.map((runner) => runner.exited))
+  }
+
+  private refill(): void {
+    while (!this.closed && this.idle.length < this.size) {
+      const runner = new RunnerProcess(this.settings)
+      runner.hold(false)
+      this.idle.push(runner)
+    }
+  }
+}
