@@ -68,9 +68,10 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
   })
   const sandbox = { profile: plan.profile, layers: [...plan.layers] }
 
+  /** A weaker sandbox than `full` is stated in every result's metadata. */
   async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
     const outcome = await runProgram(request)
-    return { ...outcome, metadata: { ...outcome.metadata, sandbox } }
+    return plan.profile === 'full' ? outcome : { ...outcome, metadata: { ...outcome.metadata, sandbox } }
   }
 
   async function runProgram(request: PtcRunRequest): Promise<PtcRunOutcome> {

@@ -331,7 +331,7 @@ async def run_module(code, namespace):
 
 
 def program_traceback(error):
-    """The traceback limited to the program's own frames."""
+    """The exception line, then the traceback limited to the program's own frames."""
     report = traceback.TracebackException.from_exception(error)
     seen = set()
     pending = [report]
@@ -343,7 +343,11 @@ def program_traceback(error):
         frames = [frame for frame in current.stack if frame.filename == PROGRAM_FILE]
         current.stack = traceback.StackSummary.from_list(frames)
         pending += [current.__cause__, current.__context__]
-    return ''.join(report.format()).rstrip('\n')
+    full = ''.join(report.format()).rstrip('\n')
+    summary = ''.join(report.format_exception_only()).rstrip('\n')
+    # The exception line first: it is what the model needs, and the traceback follows it.
+    stack = full[: -len(summary)].rstrip('\n') if full.endswith(summary) else full
+    return f'{summary}\n{stack}' if stack else summary
 
 
 def make_tools(entries, call):
@@ -372,6 +376,9 @@ def make_tools(entries, call):
             if name in by_name:
                 return binding(name)
             raise KeyError(f'no tool named {name!r} is available to this program')
+
+        def __contains__(self, name):
+            return name in by_name or name in by_attribute
 
         def __dir__(self):
             return sorted(by_attribute)
