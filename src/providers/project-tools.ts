@@ -64,7 +64,9 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
       const status = rank > 0 ? 'degraded' : candidate.context.changes.length > 0 ? 'changed' : 'exact'
       return { schema, candidate, projection: describe(schema, providerName, candidate, status, warnings) }
     }
-    warnings.push(...candidate.context.unfaithful.map((reason) => `${reason} (${candidate.strict ? 'strict' : 'loose'})`))
+    warnings.push(
+      ...candidate.context.unfaithful.map((reason) => `${reason} (${candidate.strict ? 'strict' : 'loose'})`),
+    )
     rank++
   }
   if (last?.sendableUnfaithful === true) {

@@ -59,7 +59,11 @@ function resolve(node: JsonSchemaNode, defs: Defs, hops = 0): JsonSchemaObject |
 }
 
 /** The union branch a value was written for: same JSON type, matching literal tags, no unknown keys in a closed object. */
-function pickBranch(value: JsonObject | JsonValue[], branches: readonly JsonSchemaNode[], defs: Defs): JsonSchemaNode | undefined {
+function pickBranch(
+  value: JsonObject | JsonValue[],
+  branches: readonly JsonSchemaNode[],
+  defs: Defs,
+): JsonSchemaNode | undefined {
   const candidates = branches.filter((branch) => {
     const schema = resolve(branch, defs)
     if (schema === undefined) return false
@@ -81,7 +85,10 @@ function fits(value: JsonObject, schema: JsonSchemaObject, defs: Defs): boolean 
     }
     const literal = resolve(property, defs)
     if (literal?.const !== undefined && JSON.stringify(literal.const) !== JSON.stringify(item)) return false
-    if (Array.isArray(literal?.enum) && !literal.enum.some((option) => JSON.stringify(option) === JSON.stringify(item))) {
+    if (
+      Array.isArray(literal?.enum) &&
+      !literal.enum.some((option) => JSON.stringify(option) === JSON.stringify(item))
+    ) {
       if (!(item === null && !(schema.required ?? []).includes(key))) return false
     }
   }

@@ -1,3 +1,5 @@
+import { stableHash } from './stable-hash.js'
+
 /** A provider's rule for function names. */
 export interface NameRule {
   /** What a valid name matches. */
@@ -19,7 +21,8 @@ export function mapToolNames(names: readonly string[], rule: NameRule): Map<stri
   const valid = new Set(names.filter((name) => rule.valid.test(name)))
   for (const name of names) {
     let candidate = valid.has(name) ? name : repair(name, rule)
-    if (byProvider.has(candidate) || (candidate !== name && valid.has(candidate))) candidate = withHash(candidate, name, rule)
+    if (byProvider.has(candidate) || (candidate !== name && valid.has(candidate)))
+      candidate = withHash(candidate, name, rule)
     byProvider.set(candidate, name)
   }
   return byProvider
@@ -32,16 +35,6 @@ function repair(name: string, rule: NameRule): string {
 }
 
 function withHash(candidate: string, original: string, rule: NameRule): string {
-  const suffix = `_${fnv1a(original)}`
+  const suffix = `_${stableHash(original)}`
   return `${candidate.slice(0, rule.maxLength - suffix.length)}${suffix}`
-}
-
-/** 32-bit FNV-1a, base 36: short, stable across runs and platforms. */
-function fnv1a(text: string): string {
-  let hash = 0x811c9dc5
-  for (const byte of new TextEncoder().encode(text)) {
-    hash ^= byte
-    hash = Math.imul(hash, 0x01000193) >>> 0
-  }
-  return hash.toString(36)
 }

@@ -31,14 +31,21 @@ export function projectAnthropicSchema(
 
   const project = (node: JsonSchemaNode, path: string, keyword?: string): JsonSchemaNode => {
     if (!isSchemaObject(node)) {
-      if (options.strict && keyword !== 'additionalProperties') context.refuse(path, 'a boolean schema has no strict form')
+      if (options.strict && keyword !== 'additionalProperties')
+        context.refuse(path, 'a boolean schema has no strict form')
       return node
     }
     let out = applyKeywordTable(node, table, path, context, options.describeDropped)
     out = mapSubschemas(out, (child, tokens) => project(child, pointer(path, ...tokens), tokens[0]))
     if (!options.strict) return out
     const literal = out.enum !== undefined || out.const !== undefined
-    if (out.type === undefined && !literal && out.anyOf === undefined && out.allOf === undefined && out.$ref === undefined) {
+    if (
+      out.type === undefined &&
+      !literal &&
+      out.anyOf === undefined &&
+      out.allOf === undefined &&
+      out.$ref === undefined
+    ) {
       context.refuse(path, 'strict mode needs a type')
     }
     if (Array.isArray(out.enum) && out.enum.some((value) => value !== null && typeof value === 'object')) {
@@ -66,7 +73,8 @@ export function projectAnthropicSchema(
 
   const projectedRoot = project(root, '') as JsonSchemaObject
   const projectedDefs = Object.entries(defs).map(([name, node]) => [name, project(node, `/$defs/${name}`)] as const)
-  const schema = projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
+  const schema =
+    projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
   return {
     schema: orderKeywords(schema) as JsonSchemaObject & { type: 'object' },
     context,

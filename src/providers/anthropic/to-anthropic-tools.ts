@@ -37,11 +37,17 @@ export function toAnthropicTools(
           optionalParameters: budget.optionalParameters + projection.optionalParameters,
           unionParameters: budget.unionParameters + projection.unionParameters,
         }
-        const over = (Object.keys(next) as (keyof typeof next)[]).filter((key) => next[key] > ANTHROPIC_STRICT_LIMITS[key])
+        const over = (Object.keys(next) as (keyof typeof next)[]).filter(
+          (key) => next[key] > ANTHROPIC_STRICT_LIMITS[key],
+        )
         if (over.length > 0) projection.context.refuse('', `request-wide strict limit reached: ${over.join(', ')}`)
         else Object.assign(budget, next)
       }
-      const tool: AnthropicTool = { name: providerName, description: schema.description, input_schema: projection.schema }
+      const tool: AnthropicTool = {
+        name: providerName,
+        description: schema.description,
+        input_schema: projection.schema,
+      }
       yield {
         tool: strict ? { ...tool, strict: true } : tool,
         context: projection.context,

@@ -26,7 +26,8 @@ export function projectGeminiJsonSchema(
   }
   const projectedRoot = project(root, '') as JsonSchemaObject
   const projectedDefs = Object.entries(defs).map(([name, node]) => [name, project(node, `/$defs/${name}`)] as const)
-  const schema = projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
+  const schema =
+    projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
   return { schema: orderKeywords(schema) as JsonSchemaObject, context }
 }
 

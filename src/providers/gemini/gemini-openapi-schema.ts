@@ -88,7 +88,11 @@ function literalsAsStringEnum(node: JsonSchemaObject, path: string, context: Pro
   }
   if (constant !== undefined && values === undefined) context.change(path, 'const', 'rewritten', 'a one-value enum')
   if (rest.type === undefined) context.change(path, 'type', 'added', 'string')
-  return { ...rest, type: rest.type ?? 'string', enum: constant !== undefined && values === undefined ? [constant] : literals }
+  return {
+    ...rest,
+    type: rest.type ?? 'string',
+    enum: constant !== undefined && values === undefined ? [constant] : literals,
+  }
 }
 
 /** Type arrays: `null` becomes `nullable`; several other types become an `anyOf` of bare types. */
@@ -125,7 +129,11 @@ function nullableFromUnion(node: JsonSchemaObject, path: string, context: Projec
 }
 
 /** Gemini has no `additionalProperties`; an object must list its properties. */
-function withoutAdditionalProperties(node: JsonSchemaObject, path: string, context: ProjectionContext): JsonSchemaObject {
+function withoutAdditionalProperties(
+  node: JsonSchemaObject,
+  path: string,
+  context: ProjectionContext,
+): JsonSchemaObject {
   const { additionalProperties, ...rest } = node
   const isObject = typeNames(node.type).includes('object')
   const listed = Object.keys(node.properties ?? {}).length > 0

@@ -43,7 +43,12 @@ export function toGeminiTools(
       yield { tool, context: openApi.context, sendableUnfaithful: false, ...common }
     }
     const json = projectGeminiJsonSchema(schema.parameters, { describeDropped })
-    yield { tool: { ...base, parametersJsonSchema: json.schema }, context: json.context, sendableUnfaithful: true, ...common }
+    yield {
+      tool: { ...base, parametersJsonSchema: json.schema },
+      context: json.context,
+      sendableUnfaithful: true,
+      ...common,
+    }
   }
   return projectTools(schemas, { provider: 'gemini', nameRule: GEMINI_NAME_RULE, candidates })
 }

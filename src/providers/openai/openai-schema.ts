@@ -29,7 +29,8 @@ export function projectOpenAISchema(
   const project = (node: JsonSchemaNode, path: string, keyword?: string): JsonSchemaNode => {
     if (!isSchemaObject(node)) {
       // `additionalProperties: false` is how strict mode closes an object; `closeObject` judges the others.
-      if (options.strict && keyword !== 'additionalProperties') context.refuse(path, 'a boolean schema has no strict form')
+      if (options.strict && keyword !== 'additionalProperties')
+        context.refuse(path, 'a boolean schema has no strict form')
       return node
     }
     let out = applyKeywordTable(node, table, path, context, options.describeDropped)

@@ -49,7 +49,10 @@ export function toOpenAITools(
 ): Projection<OpenAIChatTool> | Projection<OpenAIResponsesTool> {
   const api = options.api ?? 'chat'
   const describeDropped = options.describeDroppedConstraints ?? false
-  function* candidates(schema: ToolSchema, providerName: string): Iterable<Candidate<OpenAIChatTool | OpenAIResponsesTool>> {
+  function* candidates(
+    schema: ToolSchema,
+    providerName: string,
+  ): Iterable<Candidate<OpenAIChatTool | OpenAIResponsesTool>> {
     const modes = options.strict === true ? [true, false] : [false]
     for (const strict of modes) {
       const projection = projectOpenAISchema(schema.parameters, { strict, describeDropped })

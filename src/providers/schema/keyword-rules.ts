@@ -16,6 +16,22 @@ export interface KeywordTable {
   readonly formats?: ReadonlySet<string>
 }
 
+/** The same rule for a list of keywords: tables are written as three lists. */
+export function rulesFor(rule: KeywordRule, keywords: readonly string[]): Record<string, KeywordRule> {
+  return Object.fromEntries(keywords.map((keyword) => [keyword, rule]))
+}
+
+/** Keywords that only work together with others the providers refuse (conditionals, pattern maps, …). */
+export const CONDITIONAL_KEYWORDS = [
+  'if',
+  'then',
+  'else',
+  'patternProperties',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+] as const
+
 /** Keywords that narrow the accepted values, as opposed to annotations. Worth describing when dropped. */
 export const CONSTRAINT_KEYWORDS: ReadonlySet<string> = new Set([
   'minLength',

@@ -6,7 +6,14 @@ import { isSchemaObject, mapSubschemas } from './subschemas.js'
 /** Keywords that name or describe a schema document and constrain nothing; every provider gets them removed. */
 const DOCUMENT_METADATA = ['$schema', '$id', '$comment', '$anchor'] as const
 
-const MERGEABLE_ALL_OF_KEYWORDS = new Set(['type', 'properties', 'required', 'additionalProperties', 'description', 'title'])
+const MERGEABLE_ALL_OF_KEYWORDS = new Set([
+  'type',
+  'properties',
+  'required',
+  'additionalProperties',
+  'description',
+  'title',
+])
 
 /**
  * The pre-pass every provider shares: refs resolved to named definitions, exact-one `oneOf` sent as `anyOf`
@@ -34,7 +41,10 @@ function normalizeNode(node: JsonSchemaNode, path: string, context: ProjectionCo
   if (Array.isArray(out.oneOf)) {
     const { oneOf, ...rest } = out
     context.change(path, 'oneOf', 'rewritten', 'sent as anyOf; exactly one branch is still checked locally')
-    out = rest.anyOf === undefined ? { ...rest, anyOf: oneOf } : { ...rest, allOf: [...(rest.allOf ?? []), { anyOf: oneOf }] }
+    out =
+      rest.anyOf === undefined
+        ? { ...rest, anyOf: oneOf }
+        : { ...rest, allOf: [...(rest.allOf ?? []), { anyOf: oneOf }] }
   }
   if (Array.isArray(out.allOf)) out = mergeObjectAllOf(out, path, context)
   return out

@@ -42,7 +42,7 @@ export function resolveRefs(schema: JsonSchemaObject, context: ProjectionContext
     if (typeof node.$ref === 'string') {
       const name = nameFor(node.$ref, path)
       const { $ref: _ref, ...siblings } = out
-      out = name === undefined ? siblings : { $ref: `${DEFS_PREFIX}${escape(name)}`, ...siblings }
+      out = name === undefined ? siblings : { $ref: `${DEFS_PREFIX}${escapeToken(name)}`, ...siblings }
     }
     return out
   }
@@ -51,7 +51,7 @@ export function resolveRefs(schema: JsonSchemaObject, context: ProjectionContext
   const defs: Record<string, JsonSchemaNode> = {}
   for (let name = pending.shift(); name !== undefined; name = pending.shift()) {
     const target = targets.get(name) as JsonSchemaNode
-    defs[name] = rewrite(target, `/$defs/${escape(name)}`)
+    defs[name] = rewrite(target, `/$defs/${escapeToken(name)}`)
   }
   return { root, defs: sortedByName(defs), cyclic: findCycles(defs) }
 }
@@ -64,7 +64,7 @@ export function inlineRefs(resolved: ResolvedSchema): JsonSchemaObject | undefin
     const mapped = mapSubschemas(node, inline)
     if (typeof mapped.$ref !== 'string') return mapped
     const { $ref, ...siblings } = mapped
-    const target = inline(resolved.defs[unescape($ref.slice(DEFS_PREFIX.length))] ?? true)
+    const target = inline(resolved.defs[unescapeToken($ref.slice(DEFS_PREFIX.length))] ?? true)
     if (Object.keys(siblings).length === 0) return target
     return isSchemaObject(target) ? { ...target, ...siblings } : target ? siblings : false
   }
@@ -73,7 +73,7 @@ export function inlineRefs(resolved: ResolvedSchema): JsonSchemaObject | undefin
 
 /** The definition name a `$ref` points at, for refs already rewritten by `resolveRefs`. */
 export function refName(ref: string): string | undefined {
-  return ref.startsWith(DEFS_PREFIX) ? unescape(ref.slice(DEFS_PREFIX.length)) : undefined
+  return ref.startsWith(DEFS_PREFIX) ? unescapeToken(ref.slice(DEFS_PREFIX.length)) : undefined
 }
 
 function resolvePointer(root: JsonSchemaObject, ref: string): JsonSchemaNode | undefined {
@@ -89,7 +89,7 @@ function resolvePointer(root: JsonSchemaObject, ref: string): JsonSchemaNode | u
 
 function definitionName(ref: string): string {
   const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)
-  const raw = match?.[1] !== undefined ? unescape(decodeURIComponent(match[1])) : ref.slice(1)
+  const raw = match?.[1] !== undefined ? unescapeToken(decodeURIComponent(match[1])) : ref.slice(1)
   const name = raw.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '')
   return name === '' ? 'root' : name
 }
@@ -137,10 +137,10 @@ function sortedByName(defs: Record<string, JsonSchemaNode>): Record<string, Json
   return Object.fromEntries(Object.entries(defs).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)))
 }
 
-function escape(token: string): string {
+function escapeToken(token: string): string {
   return token.replaceAll('~', '~0').replaceAll('/', '~1')
 }
 
-function unescape(token: string): string {
+function unescapeToken(token: string): string {
   return token.replaceAll('~1', '/').replaceAll('~0', '~')
 }

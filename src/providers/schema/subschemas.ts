@@ -41,11 +41,13 @@ export function forEachSubschema(
     if (typeof child === 'boolean' || isSchemaObject(child)) visit(child, [keyword])
   }
   const items = record.items
-  if (Array.isArray(items)) items.forEach((child, index) => visit(child as JsonSchemaNode, ['items', String(index)]))
+  if (Array.isArray(items))
+    for (const [index, child] of items.entries()) visit(child as JsonSchemaNode, ['items', String(index)])
   else if (typeof items === 'boolean' || isSchemaObject(items)) visit(items, ['items'])
   for (const keyword of SCHEMA_LIST_KEYWORDS) {
     const list = record[keyword]
-    if (Array.isArray(list)) list.forEach((child, index) => visit(child as JsonSchemaNode, [keyword, String(index)]))
+    if (!Array.isArray(list)) continue
+    for (const [index, child] of list.entries()) visit(child as JsonSchemaNode, [keyword, String(index)])
   }
   for (const keyword of SCHEMA_MAP_KEYWORDS) {
     const map = record[keyword]
@@ -73,7 +75,8 @@ function mapKeyword(
 ): unknown {
   const isSchema = (candidate: unknown): candidate is JsonSchemaNode =>
     typeof candidate === 'boolean' || isSchemaObject(candidate)
-  if ((SINGLE_SCHEMA_KEYWORDS as readonly string[]).includes(keyword)) return isSchema(value) ? map(value, [keyword]) : value
+  if ((SINGLE_SCHEMA_KEYWORDS as readonly string[]).includes(keyword))
+    return isSchema(value) ? map(value, [keyword]) : value
   if (keyword === 'items') {
     if (Array.isArray(value)) return value.map((child, index) => map(child as JsonSchemaNode, [keyword, String(index)]))
     return isSchema(value) ? map(value, [keyword]) : value

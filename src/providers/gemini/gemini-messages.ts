@@ -1,0 +1,116 @@
+import type { ContentPart } from '../../definition/content.js'
+import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
+import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import { argumentsObject } from '../results/arguments-text.js'
+import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
+import {
+  contextParts,
+  joinText,
+  type ProviderResultView,
+  providerNameOf,
+  type RenderResultsOptions,
+  resultsToRender,
+} from '../results/result-parts.js'
+import { stableHash } from '../stable-hash.js'
+
+export interface GeminiFunctionCall {
+  name: string
+  args?: JsonObject
+  /** Set by newer models; older ones leave calls unnamed and match responses by order and name. */
+  id?: string
+}
+
+export interface GeminiFunctionResponse {
+  name: string
+  /** `output` holds what the model reads of a success, `error` of a failure (the API's documented keys). */
+  response: { output: string } | { error: string }
+  id?: string
+}
+
+export type GeminiPart =
+  | { text: string }
+  | { functionCall: GeminiFunctionCall }
+  | { functionResponse: GeminiFunctionResponse }
+  | { inlineData: { mimeType: string; data: string } }
+
+export interface GeminiContent {
+  role: 'user' | 'model'
+  parts: GeminiPart[]
+}
+
+/** Prefix of ids we mint for calls that came without one; such ids are not sent back to Gemini. */
+export const MINTED_ID_PREFIX = 'gemini-call-'
+
+/**
+ * The `functionCall` parts of a model turn as our calls. A call without an `id` gets one minted from the
+ * turn's calls and its position, so the same turn always yields the same ids.
+ */
+export function fromGeminiFunctionCalls(parts: readonly object[], options: ParseCallsOptions = {}): ToolCall[] {
+  const calls = parts.flatMap((part) => ('functionCall' in part ? [part.functionCall as GeminiFunctionCall] : []))
+  const turn = stableHash(JSON.stringify(calls))
+  return calls.map((call, index) =>
+    decodeCall(call.id ?? `${MINTED_ID_PREFIX}${turn}-${index}`, call.name, call.args ?? {}, options),
+  )
+}
+
+/**
+ * The user turn that answers a model turn: one `functionResponse` per result, in the calls' order, named with
+ * the provider's name; an `id` only where the model gave one. Images follow as `inlineData` parts, then contexts.
+ * https://ai.google.dev/gemini-api/docs/function-calling ; https://ai.google.dev/api/caching#FunctionResponse
+ */
+export function toGeminiFunctionResponses(
+  results: readonly ToolResult[],
+  options: RenderResultsOptions = {},
+): GeminiContent {
+  const rendered = resultsToRender(results, options)
+  const parts: GeminiPart[] = rendered.map((result) => {
+    const text = joinText(result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
+    const response = result.ok ? { output: text } : { error: result.error?.message ?? text }
+    const functionResponse: GeminiFunctionResponse = { name: providerNameOf(result.name, options.report), response }
+    return {
+      functionResponse: result.id.startsWith(MINTED_ID_PREFIX)
+        ? functionResponse
+        : { ...functionResponse, id: result.id },
+    }
+  })
+  for (const result of rendered) parts.push(...result.content.flatMap(inlineImage))
+  for (const part of contextParts(rendered))
+    parts.push(...(part.type === 'text' ? [{ text: part.text }] : inlineImage(part)))
+  return { role: 'user', parts }
+}
+
+/** Our calls as a model turn's `functionCall` parts (for replaying a conversation); minted ids are left out. */
+export function toGeminiFunctionCalls(calls: readonly ToolCall[], options: RenderResultsOptions = {}): GeminiPart[] {
+  return calls.map((call) => {
+    const functionCall: GeminiFunctionCall = {
+      name: providerNameOf(call.name, options.report),
+      args: argumentsObject(call.arguments),
+    }
+    return { functionCall: call.id.startsWith(MINTED_ID_PREFIX) ? functionCall : { ...functionCall, id: call.id } }
+  })
+}
+
+/** Reads results back from `functionResponse` parts. Ids are the model's, or minted in order as for the calls. */
+export function readGeminiFunctionResponses(
+  parts: readonly object[],
+  calls: readonly ToolCall[],
+): ProviderResultView[] {
+  const responses = parts.flatMap((part) =>
+    'functionResponse' in part ? [part.functionResponse as GeminiFunctionResponse] : [],
+  )
+  return responses.map((response, index) => {
+    const failed = 'error' in response.response
+    const text: JsonValue = failed
+      ? (response.response as { error: string }).error
+      : (response.response as { output: string }).output
+    return {
+      id: response.id ?? calls[index]?.id ?? '',
+      isError: failed,
+      content: [{ type: 'text', text: String(text) }],
+    }
+  })
+}
+
+function inlineImage(part: ContentPart): GeminiPart[] {
+  return part.type === 'image' ? [{ inlineData: { mimeType: part.mimeType, data: part.data } }] : []
+}

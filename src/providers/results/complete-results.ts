@@ -1,0 +1,26 @@
+import { ToolErrorCode } from '../../errors/error-codes.js'
+import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+
+const MISSING_MESSAGE = 'the call was not run, so it has no result'
+
+/**
+ * Exactly one result per call, in call order: the first result recorded for each call id, or a failure
+ * (`ABORTED_BEFORE_DISPATCH`) for a call that has none. Results for ids no call has are left out, because
+ * providers reject a result without its call as firmly as a call without its result.
+ */
+export function completeResults(calls: readonly ToolCall[], results: readonly ToolResult[]): ToolResult[] {
+  const byId = new Map<string, ToolResult>()
+  for (const result of results) if (!byId.has(result.id)) byId.set(result.id, result)
+  return calls.map((call) => byId.get(call.id) ?? missingResult(call))
+}
+
+function missingResult(call: ToolCall): ToolResult {
+  return {
+    id: call.id,
+    name: call.name,
+    ok: false,
+    content: [{ type: 'text', text: `Error: ${MISSING_MESSAGE}` }],
+    error: { code: ToolErrorCode.ABORTED_BEFORE_DISPATCH, message: MISSING_MESSAGE },
+    durationMs: 0,
+  }
+}

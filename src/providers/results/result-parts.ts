@@ -1,0 +1,54 @@
+import type { ContentPart, ImagePart } from '../../definition/content.js'
+import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { ProjectionReport } from '../projection-report.js'
+import { completeResults } from './complete-results.js'
+
+export interface RenderResultsOptions {
+  /** The calls these results answer: missing results are filled and extra ones dropped (see `completeResults`). */
+  readonly calls?: readonly ToolCall[]
+  /** The projection the tools were sent with, to write provider names where a format repeats the name. */
+  readonly report?: ProjectionReport
+}
+
+export function resultsToRender(results: readonly ToolResult[], options: RenderResultsOptions): readonly ToolResult[] {
+  return options.calls === undefined ? results : completeResults(options.calls, results)
+}
+
+/** Our name -> the name the provider knows the tool by. */
+export function providerNameOf(name: string, report: ProjectionReport | undefined): string {
+  if (report === undefined) return name
+  return report.tools.find((tool) => tool.name === name && tool.status !== 'omitted')?.providerName ?? name
+}
+
+/** Parts shown after all results: every context of every result, in order. */
+export function contextParts(results: readonly ToolResult[]): ContentPart[] {
+  return results.flatMap((result) => (result.contexts ?? []).flatMap((context) => context.content))
+}
+
+export function dataUrl(image: ImagePart): string {
+  return `data:${image.mimeType};base64,${image.data}`
+}
+
+/** The text a provider without image support in that position reads instead of the image. */
+export function imagePlaceholder(image: ImagePart, where: string): string {
+  return `[image (${image.mimeType}) ${where}]`
+}
+
+export function joinText(parts: readonly string[]): string {
+  return parts.join('\n\n')
+}
+
+/** A result as read back from a provider message: what the model was shown, and the error flag where the format has one. */
+export interface ProviderResultView {
+  readonly id: string
+  readonly isError: boolean | undefined
+  readonly content: readonly ContentPart[]
+}
+
+/** Parses a base64 `data:` URL back into an image part; undefined for anything else. */
+export function imageFromDataUrl(url: string): ImagePart | undefined {
+  const match = /^data:([^;,]+);base64,(.*)$/s.exec(url)
+  return match?.[1] === undefined || match[2] === undefined
+    ? undefined
+    : { type: 'image', mimeType: match[1], data: match[2] }
+}
