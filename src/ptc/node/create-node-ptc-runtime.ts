@@ -3,7 +3,7 @@ import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
-import { presentTypeScript, type SchemaAccepts } from '../ts-sdk/present-typescript.js'
+import { acceptsWithValidator, presentTypeScript, type SchemaAccepts } from '../ts-sdk/present-typescript.js'
 import { IsolatePool } from './isolate-pool.js'
 import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
 import { stripTypeScript } from './strip-typescript.js'
@@ -13,7 +13,7 @@ export interface NodePtcRuntimeOptions {
   readonly limits?: Partial<PtcLimits>
   /** Sandboxes kept prepared ahead of runs; 0 builds each one on demand. Default 2. */
   readonly poolSize?: number
-  /** Decides whether the visible `bash` tool accepts the example call shown in the instructions. */
+  /** Decides whether the visible `bash` tool accepts the example call; default: the package validator. */
   readonly accepts?: SchemaAccepts
   /** Observes each run's start (benches measure cold start with it). */
   readonly hooks?: SandboxRunHooks
@@ -34,7 +34,7 @@ const emptyRecord: ProgramRecord = { lines: [], subResults: [] }
 export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodePtcRuntime {
   const limits = resolvePtcLimits(options.limits)
   const pool = new IsolatePool({ size: options.poolSize ?? 2, heapMegabytes: limits.heapMegabytes })
-  const accepts = options.accepts ?? (() => true)
+  const accepts = options.accepts ?? acceptsWithValidator
 
   async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
     if (byteLength(request.code) > limits.maxSourceBytes) {
@@ -67,7 +67,10 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
     limits,
     present: (tools, mode) => presentTypeScript(tools, mode, { limits, accepts }),
     run,
-    warm: () => pool.warm(),
+    async warm() {
+      stripTypeScript('')
+      await pool.warm()
+    },
     close: () => pool.close(),
   }
 }
