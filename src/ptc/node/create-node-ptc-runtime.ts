@@ -58,7 +58,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
       limits,
       timeoutMs: runTimeoutMs(request.timeoutMs, limits),
       ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-    })
+    }).finally(() => pool.refill())
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 

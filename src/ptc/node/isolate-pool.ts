@@ -42,7 +42,7 @@ export function disposeSandbox(sandbox: PreparedSandbox): void {
 
 /**
  * Keeps `size` sandboxes prepared ahead of time so a run starts without building an isolate.
- * `acquire` hands one out and starts preparing its replacement; with `size` 0 every run builds its own.
+ * With `size` 0 every run builds its own.
  */
 export class IsolatePool {
   readonly #size: number
@@ -56,11 +56,18 @@ export class IsolatePool {
     this.#fill()
   }
 
+  /**
+   * Hands out a prepared sandbox. The replacement is prepared by `refill`, after the run: creating an
+   * isolate blocks the main thread for about a millisecond, which would land on this run's start.
+   */
   async acquire(): Promise<PreparedSandbox> {
     if (this.#closed) throw new Error('the PTC runtime is closed')
-    const next = this.#ready.shift()
+    return this.#ready.shift() ?? prepareSandbox(this.#heapMegabytes)
+  }
+
+  /** Tops the pool back up to its size. */
+  refill(): void {
     this.#fill()
-    return next ?? prepareSandbox(this.#heapMegabytes)
   }
 
   /** Waits until every pooled sandbox is prepared (for benches and tests that measure warm starts). */
