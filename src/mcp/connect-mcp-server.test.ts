@@ -170,6 +170,15 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     expect((await call('dyn__beta')).error?.code).toBe('UNKNOWN_TOOL')
   })
 
+  it('tells the host when a re-sync changed the tools', async () => {
+    const changes: (readonly string[])[] = []
+    const connection = await connect({ ...dynamic(), onToolsChanged: (tools) => changes.push(tools) })
+    expect(changes).toEqual([])
+    await call('dyn__control', { add: ['delta'] })
+    await connection.settled()
+    expect(changes).toEqual([['dyn__control', 'dyn__hang', 'dyn__count', 'dyn__alpha', 'dyn__beta', 'dyn__delta']])
+  })
+
   it('reports a collision found while re-syncing', async () => {
     const connection = await connect(dynamic())
     await call('dyn__control', { add: ['x.y', 'x_y'] })

@@ -123,8 +123,9 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       try {
         while (dirty && session !== undefined && state === 'connected') {
           dirty = false
-          tools.apply(await listAll(session.client))
+          const changed = tools.apply(await listAll(session.client))
           syncs++
+          if (changed && syncs > 1) options.onToolsChanged?.(tools.names())
         }
       } finally {
         syncing = undefined

@@ -46,6 +46,8 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly capabilities?: ClientCapabilities
   /** Answered to `roots/list` when `capabilities.roots` is declared. */
   readonly roots?: readonly Root[]
+  /** Called after a re-sync changed the registered tools (not after the initial listing). */
+  readonly onToolsChanged?: (tools: readonly string[]) => void
   /** Called on every status change. */
   readonly onStatus?: (status: McpConnectionStatus) => void
 }

@@ -22,7 +22,7 @@ export const SERVER_INFO = { name: 'qilin-tools', version: '0.1.0' }
  */
 export function createSessionServer(scope: ServedScope, instructions?: string): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: true } },
     ...(instructions === undefined ? {} : { instructions }),
   })
   let calls = 0

@@ -14,8 +14,11 @@ interface Registration {
 export interface RegisteredToolSet {
   /** Registered names in listing order. */
   names(): readonly string[]
-  /** Brings the registrations in line with a complete listing: adds, removes and re-registers changed tools. */
-  apply(listed: readonly Tool[]): void
+  /**
+   * Brings the registrations in line with a complete listing: adds, removes and re-registers changed tools.
+   * Returns whether anything changed.
+   */
+  apply(listed: readonly Tool[]): boolean
   clear(): void
 }
 
@@ -84,7 +87,9 @@ export function createRegisteredToolSet(options: ToolSetOptions): RegisteredTool
         registrations.delete(toolName)
       }
       for (const tool of [...diff.changed, ...diff.added]) registrations.set(tool.name, register(tool))
+      const reordered = order.join('\n') !== tools.map((tool) => tool.name).join('\n')
       order = tools.map((tool) => tool.name)
+      return reordered || diff.changed.length > 0
     },
     clear() {
       for (const entry of registrations.values()) entry.disposer.dispose()

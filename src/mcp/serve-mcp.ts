@@ -1,3 +1,4 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { createSessionServer, type ServedScope } from './mcp-session-server.js'
@@ -23,6 +24,8 @@ export interface ServeMcpOptions {
 export interface McpServing {
   /** The Streamable HTTP endpoint, when serving over HTTP. */
   readonly url?: string
+  /** Sends `notifications/tools/list_changed` to every connected client (wire it to `onToolsChanged` of upstreams). */
+  toolsChanged(): void
   close(): Promise<void>
 }
 
@@ -41,11 +44,21 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
     presentation.dispose()
     throw error
   }
-  const newServer = () => createSessionServer(scope, options.instructions)
+  const live = new Set<Server>()
+  const newServer = () => {
+    const server = createSessionServer(scope, options.instructions)
+    live.add(server)
+    server.onclose = () => live.delete(server)
+    return server
+  }
+  const toolsChanged = () => {
+    for (const server of live) server.sendToolListChanged().catch(() => {})
+  }
   if (options.transport === 'stdio') {
     const server = newServer()
     await server.connect(new StdioServerTransport())
     return {
+      toolsChanged,
       async close() {
         await server.close()
         presentation.dispose()
@@ -55,6 +68,7 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
   const endpoint = await listenHttp(newServer, options.transport.http)
   return {
     url: endpoint.url,
+    toolsChanged,
     async close() {
       await endpoint.close()
       presentation.dispose()
