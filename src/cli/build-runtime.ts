@@ -20,6 +20,8 @@ export interface RuntimeRequest {
   readonly language: PtcLanguage | undefined
   /** Decides `ask`s; default: a prompt on the terminal, or a denial without one. */
   readonly approver?: Approver
+  /** `one` for a single program (no sandbox pool); `many` for a server. Default `one`. */
+  readonly runs?: 'one' | 'many'
 }
 
 /** The configured tools behind one pipeline, and how to let go of them. */
@@ -34,7 +36,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   const { config } = loaded
   const source = loaded.file === undefined ? 'the default policy' : basename(loaded.file)
   const limits = config.limits ?? {}
-  const ptcRuntime = request.language === undefined ? undefined : await loadPtcRuntime(request.language, limits)
+  const ptcRuntime = request.language === undefined ? undefined : await loadPtcRuntime(request.language, limits, request.runs ?? 'one')
   const runtime = createToolRuntime({
     mode: request.mode,
     approve: request.approver ?? terminalApprover(io, loaded.file ?? 'qilin.config.json'),

@@ -2,12 +2,17 @@ import type { PtcLanguage, PtcRuntime } from '../pipeline/ptc-port.js'
 import type { ConfigLimits } from './config.js'
 
 /** Imported on demand: the TypeScript runtime pulls in the type stripper and the isolate, Python a child process. */
-export async function loadPtcRuntime(language: PtcLanguage, limits: ConfigLimits): Promise<PtcRuntime> {
+export async function loadPtcRuntime(
+  language: PtcLanguage,
+  limits: ConfigLimits,
+  runs: 'one' | 'many',
+): Promise<PtcRuntime> {
   const overrides = limits.timeoutMs === undefined ? {} : { limits: { defaultTimeoutMs: limits.timeoutMs } }
   if (language === 'python') {
     const { createPythonPtcRuntime } = await import('../ptc/python/index.js')
     return createPythonPtcRuntime(overrides)
   }
   const { createNodePtcRuntime } = await import('../ptc/node/index.js')
-  return createNodePtcRuntime(overrides)
+  // One run builds its sandbox on demand; a server keeps the default pool warm.
+  return createNodePtcRuntime(runs === 'one' ? { ...overrides, poolSize: 0 } : overrides)
 }
