@@ -77,10 +77,15 @@ export function checkRefs(root: SchemaRecord): { unresolved: string[]; recursive
     const owner = /^\/\$defs\/[^/]+/.exec(path)?.[0] ?? ''
     edges.set(owner, [...(edges.get(owner) ?? []), node.$ref.slice(1)])
   })
-  const reaches = (from: string, target: string, seen: Set<string>): boolean =>
-    (edges.get(from) ?? []).some(
-      (next) => next === target || (!seen.has(next) && (seen.add(next), reaches(next, target, seen))),
-    )
+  const reaches = (from: string, target: string, seen: Set<string>): boolean => {
+    for (const next of edges.get(from) ?? []) {
+      if (next === target) return true
+      if (seen.has(next)) continue
+      seen.add(next)
+      if (reaches(next, target, seen)) return true
+    }
+    return false
+  }
   const recursive = [...edges.keys()].some((owner) => owner !== '' && reaches(owner, owner, new Set()))
   const rootRecursive =
     (edges.get('') ?? []).includes('') || [...edges.values()].some((targets) => targets.includes(''))
