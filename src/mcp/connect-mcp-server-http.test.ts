@@ -1,0 +1,39 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { freePort, startEverythingHttp } from './__fixtures__/real-servers.js'
+import { createTestHost } from './__fixtures__/test-host.js'
+import { connectMcpServer } from './connect-mcp-server.js'
+import type { McpConnection } from './mcp-connection-types.js'
+
+const cleanup: (() => unknown)[] = []
+
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
+})
+
+describe('connectMcpServer over Streamable HTTP (server-everything)', () => {
+  it('lists, calls, notices the server going away, and reconnects once it is back', async () => {
+    const port = await freePort()
+    let server = await startEverythingHttp(port)
+    cleanup.push(() => server.stop())
+    const host = createTestHost()
+    const connection: McpConnection = await connectMcpServer(host, { name: 'http', url: server.url })
+    cleanup.push(() => connection.dispose())
+    expect(connection.tools).toContain('http__get-sum')
+    expect(connection.status.state).toBe('connected')
+
+    const sum = await host.execute({ id: '1', name: 'http__get-sum', arguments: { a: 2, b: 40 } })
+    expect(sum.ok).toBe(true)
+    expect(sum.value).toContain('42')
+
+    server.stop()
+    const down = await host.execute({ id: '2', name: 'http__get-sum', arguments: { a: 1, b: 1 } })
+    expect(down.error?.code).toBe('TOOL_ERROR')
+    expect(down.error?.message).toMatch(/^MCP server "http" could not be reached/)
+    expect(connection.status.state).toBe('failed')
+
+    server = await startEverythingHttp(port)
+    expect((await connection.reconnect()).state).toBe('connected')
+    const again = await host.execute({ id: '3', name: 'http__get-sum', arguments: { a: 3, b: 4 } })
+    expect(again.value).toContain('7')
+  })
+})
