@@ -150,7 +150,6 @@ describe('abort precedence table', () => {
   })
 
   it.each(Object.keys(abortPrecedence) as OutcomeKind[])('%s keeps its kind without an abort', async (kind) => {
-    const scenario = scenarios[kind]
     expect(await settle(kind, false)).toBe(kind === 'ABORTED_BEFORE_DISPATCH' ? 'OK' : kind)
   })
 
