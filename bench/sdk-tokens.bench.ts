@@ -21,12 +21,24 @@ type GenerateTypes = (
   tools: Record<string, { description?: string; inputSchema: unknown; outputSchema?: unknown }>,
 ) => string
 
-// codemode's package entry imports `cloudflare:workers`; its type generator lives in a plain chunk.
-const codemodeChunk = new URL(
-  '../node_modules/@cloudflare/codemode/dist/json-schema-types-D_m9tVnI.js',
-  import.meta.url,
+// codemode's package entry imports `cloudflare:workers`; its type generator lives in a plain, hash-named chunk.
+const codemodeDist = new URL('../node_modules/@cloudflare/codemode/dist/', import.meta.url)
+const codemodeChunk = readdirSync(codemodeDist).find((file) => /^json-schema-types-.*\.js$/.test(file))
+if (codemodeChunk === undefined) throw new Error('@cloudflare/codemode: no json-schema-types chunk in dist/')
+const chunk = (await import(new URL(codemodeChunk, codemodeDist).href)) as Record<string, unknown>
+// The chunk's exports are minified; the generator is the one that turns a descriptor record into `type` text.
+const generateTypesFromJsonSchema = Object.values(chunk).find(
+  (candidate): candidate is GenerateTypes =>
+    typeof candidate === 'function' &&
+    (() => {
+      try {
+        return String(candidate({ probe: { inputSchema: { type: 'object' } } })).includes('ProbeInput')
+      } catch {
+        return false
+      }
+    })(),
 )
-const { t: generateTypesFromJsonSchema } = (await import(codemodeChunk.href)) as { t: GenerateTypes }
+if (generateTypesFromJsonSchema === undefined) throw new Error('@cloudflare/codemode: type generator not found')
 
 const directory = new URL('../../shared/mcp-toolsets/', import.meta.url).pathname
 const lists = readdirSync(directory)

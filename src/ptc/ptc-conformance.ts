@@ -161,6 +161,15 @@ export function describePtcConformance(
       expect(harness.bodies.filter((body) => body.name === 'approved_action')).toHaveLength(1)
     })
 
+    it('kills a program at its deadline while a sub-call waits for approval', async () => {
+      harness.bodies.length = 0
+      harness.approvals.length = 0
+      const result = await harness.runtime.execute(program(programs.askedCall, 'run-ask-late', 300))
+      expect(textOf(result)).toMatch(/^Error: code run failed \(deadline\): /)
+      expect(harness.approvals).toHaveLength(1)
+      expect(harness.bodies).toEqual([])
+    })
+
     it('runs 20 overlapping calls to an exclusive tool one at a time, in submission order', async () => {
       harness.events.length = 0
       const result = await harness.runtime.execute(program(programs.overlappingSteps))

@@ -1,5 +1,5 @@
 import { describePtcConformance } from '../ptc-conformance.js'
+import { typeScriptConformancePrograms } from './__fixtures__/typescript-conformance-programs.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
-import { typeScriptConformancePrograms } from './typescript-conformance-programs.js'
 
 describePtcConformance('node (TypeScript)', () => createNodePtcRuntime({ poolSize: 1 }), typeScriptConformancePrograms)

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
+import { fakeRunRequest } from './__fixtures__/fake-run-request.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
-import { fakeRunRequest } from './fake-run-request.js'
 
 const runtime = createNodePtcRuntime({
   limits: { maxOutputBytes: 2_000, maxResultBytes: 2_000, maxSubCalls: 5, maxInputBytes: 5_000, maxSourceBytes: 5_000 },

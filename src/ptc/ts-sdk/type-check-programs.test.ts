@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { loadMcpToolset, mcpToolsetNames } from './mcp-toolset-fixtures.js'
+import { loadMcpToolset, mcpToolsetNames } from './__fixtures__/mcp-toolsets.js'
+import { typeCheckPrograms } from './__fixtures__/type-check-programs.js'
 import { renderTypeScriptSdk } from './render-typescript-sdk.js'
-import { typeCheckPrograms } from './type-check-programs.js'
 
 describe('generated SDK under tsc --strict', () => {
   it('declares every shared tool list without errors', () => {

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import type { JsonSchemaNode, JsonSchemaObject } from '../../../json-schema/node.js'
+import type { PtcToolView } from '../../../pipeline/ptc-port.js'
 
 /** The shared `tools/list` dumps, beside the repository as `../shared/mcp-toolsets/` (tests only). */
-const directory = new URL('../../../../shared/mcp-toolsets/', import.meta.url)
+const directory = new URL('../../../../../shared/mcp-toolsets/', import.meta.url)
 
 interface McpTool {
   readonly name: string
