@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
-import { fakeRunRequest } from '../node/fake-run-request.js'
+import { fakeRunRequest } from './__fixtures__/fake-run-request.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 /**
@@ -103,7 +103,6 @@ describe('the fully confined Python runtime blocks', () => {
     it(name, async () => {
       const outcome = await runtime.run(fakeRunRequest(code(), {}, { timeoutMs: 10_000 }))
       const text = textOf(outcome)
-      if (process.env.H5_DEBUG) console.log(name, '=>', text)
       expect(text).toMatch(/^blocked \w+/)
       expect(text).not.toContain('ESCAPED')
       expect(text).not.toContain(secret)

@@ -349,6 +349,19 @@ def program_traceback(error):
     return f'{summary}\n{stack}' if stack else summary
 
 
+def syntax_message(problem):
+    """SyntaxError: <what> (line L, column C), then the offending line with a caret under the column."""
+    where = f'line {problem.lineno}' + (f', column {problem.offset}' if problem.offset else '')
+    message = f'{type(problem).__name__}: {problem.msg} ({where})'
+    line = (problem.text or '').rstrip('\n')
+    if line.strip():
+        indent = len(line) - len(line.lstrip())
+        message += f'\n    {line.strip()}'
+        if problem.offset and problem.offset > indent:
+            message += '\n    ' + ' ' * (problem.offset - 1 - indent) + '^'
+    return message
+
+
 def make_tools(entries, call):
     """entries: [name, attribute or None] pairs; the host decides the attribute spellings, as the SDK shows them."""
     by_name = {name: name for name, _ in entries}
@@ -463,7 +476,7 @@ def run_program(start, loop, limits):
     try:
         code = compile_program(start['code'])
     except SyntaxError as problem:
-        outcome['error'] = {'kind': 'syntax', 'message': ''.join(traceback.format_exception_only(problem)).rstrip()}
+        outcome['error'] = {'kind': 'syntax', 'message': syntax_message(problem)}
         return outcome, capture
     loop.add_reader(CHANNEL, bridge.on_readable)
     seconds = max(start.get('timeoutMs', 120000), 1) / 1000
