@@ -27,7 +27,7 @@ const codemodeChunk = readdirSync(codemodeDist).find((file) => /^json-schema-typ
 if (codemodeChunk === undefined) throw new Error('@cloudflare/codemode: no json-schema-types chunk in dist/')
 const chunk = (await import(new URL(codemodeChunk, codemodeDist).href)) as Record<string, unknown>
 // The chunk's exports are minified; the generator is the one that turns a descriptor record into `type` text.
-const generateTypesFromJsonSchema = Object.values(chunk).find(
+const foundGenerator = Object.values(chunk).find(
   (candidate): candidate is GenerateTypes =>
     typeof candidate === 'function' &&
     (() => {
@@ -38,7 +38,8 @@ const generateTypesFromJsonSchema = Object.values(chunk).find(
       }
     })(),
 )
-if (generateTypesFromJsonSchema === undefined) throw new Error('@cloudflare/codemode: type generator not found')
+if (foundGenerator === undefined) throw new Error('@cloudflare/codemode: type generator not found')
+const generateTypesFromJsonSchema: GenerateTypes = foundGenerator
 
 const directory = new URL('../../shared/mcp-toolsets/', import.meta.url).pathname
 const lists = readdirSync(directory)
