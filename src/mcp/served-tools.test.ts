@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest'
+import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import type { ToolResult } from '../pipeline/call.js'
+import { toCallToolResult, toMcpTools } from './served-tools.js'
+
+const base = { id: 'c', name: 't', durationMs: 1 }
+
+describe('toMcpTools', () => {
+  it('adds title, annotations and object-rooted output schemas, and folds the sections into run_code', () => {
+    const definitions: Record<string, Partial<AnyToolDefinition>> = {
+      add: {
+        title: 'Add',
+        annotations: { readOnlyHint: true },
+        output: { schema: { type: 'object', properties: { sum: { type: 'number' } } } },
+      },
+      shout: { output: { schema: { type: 'string' } } },
+    }
+    const tools = toMcpTools(
+      {
+        tools: [
+          { name: 'add', description: 'Adds.', parameters: { type: 'object' } },
+          { name: 'run_code', description: 'Runs a program.', parameters: { type: 'object' } },
+          { name: 'shout', description: 'Shouts.', parameters: { type: 'object' } },
+        ],
+        sections: [
+          { id: 'tools:sdk', order: 5000, text: 'SDK', interpolate: false },
+          { id: 'tools:ptc-only', order: 4000, text: 'Only run_code.', interpolate: false },
+        ],
+      },
+      (name) => definitions[name] as AnyToolDefinition | undefined,
+    )
+    expect(tools).toEqual([
+      {
+        name: 'add',
+        title: 'Add',
+        description: 'Adds.',
+        inputSchema: { type: 'object' },
+        outputSchema: { type: 'object', properties: { sum: { type: 'number' } } },
+        annotations: { readOnlyHint: true },
+      },
+      { name: 'run_code', description: 'Runs a program.\n\nOnly run_code.\n\nSDK', inputSchema: { type: 'object' } },
+      { name: 'shout', description: 'Shouts.', inputSchema: { type: 'object' } },
+    ])
+  })
+})
+
+describe('toCallToolResult', () => {
+  it('maps a failure to an isError result with the model-facing text', () => {
+    const result: ToolResult = {
+      ...base,
+      ok: false,
+      content: [{ type: 'text', text: 'Error: boom' }],
+      error: { code: 'TOOL_ERROR', message: 'boom' },
+    }
+    expect(toCallToolResult(result, true)).toEqual({ content: [{ type: 'text', text: 'Error: boom' }], isError: true })
+  })
+
+  it('adds structured content for object values and appends contexts after the content', () => {
+    const result: ToolResult = {
+      ...base,
+      ok: true,
+      value: { sum: 3 },
+      content: [{ type: 'text', text: '{"sum":3}' }],
+      contexts: [{ content: [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }] }],
+    }
+    expect(toCallToolResult(result, true)).toEqual({
+      content: [
+        { type: 'text', text: '{"sum":3}' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+      structuredContent: { sum: 3 },
+    })
+    expect(toCallToolResult(result, false)).not.toHaveProperty('structuredContent')
+  })
+})
