@@ -36,7 +36,8 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   const { config } = loaded
   const source = loaded.file === undefined ? 'the default policy' : basename(loaded.file)
   const limits = config.limits ?? {}
-  const ptcRuntime = request.language === undefined ? undefined : await loadPtcRuntime(request.language, limits, request.runs ?? 'one')
+  const ptcRuntime =
+    request.language === undefined ? undefined : await loadPtcRuntime(request.language, limits, request.runs ?? 'one')
   const runtime = createToolRuntime({
     mode: request.mode,
     approve: request.approver ?? terminalApprover(io, loaded.file ?? 'qilin.config.json'),

@@ -1,7 +1,10 @@
 import type { PtcLanguage, PtcRuntime } from '../pipeline/ptc-port.js'
 import type { ConfigLimits } from './config.js'
 
-/** Imported on demand: the TypeScript runtime pulls in the type stripper and the isolate, Python a child process. */
+/**
+ * Imported on demand: the TypeScript runtime pulls in the type stripper and the isolate, Python a child process.
+ * A single run builds its sandbox on demand; a server keeps the runtime's default pool warm.
+ */
 export async function loadPtcRuntime(
   language: PtcLanguage,
   limits: ConfigLimits,
@@ -10,9 +13,8 @@ export async function loadPtcRuntime(
   const overrides = limits.timeoutMs === undefined ? {} : { limits: { defaultTimeoutMs: limits.timeoutMs } }
   if (language === 'python') {
     const { createPythonPtcRuntime } = await import('../ptc/python/index.js')
-    return createPythonPtcRuntime(overrides)
+    return createPythonPtcRuntime(runs === 'one' ? { ...overrides, poolSize: 0 } : overrides)
   }
   const { createNodePtcRuntime } = await import('../ptc/node/index.js')
-  // One run builds its sandbox on demand; a server keeps the default pool warm.
   return createNodePtcRuntime(runs === 'one' ? { ...overrides, poolSize: 0 } : overrides)
 }

@@ -82,7 +82,7 @@ function modesOf(mode: string | undefined): readonly PresentationMode[] {
 
 function renderViews(shown: readonly ModeView[], all: readonly ModeView[]): string {
   const blocks = shown.map((view) => {
-    const heading = `=== ${view.mode}: ${count(view, 'tool')} tools, ${count(view, 'section')} sections, ${view.tokens} tokens ===`
+    const heading = `=== ${view.mode}: ${plural(count(view, 'tool'), 'tool')}, ${plural(count(view, 'section'), 'section')}, ${view.tokens} tokens ===`
     const parts = view.parts.map((part) => `--- ${part.kind} ${part.name} (${part.tokens} tokens) ---\n${part.text}`)
     return [heading, ...parts].join('\n\n')
   })
@@ -103,3 +103,5 @@ function renderViews(shown: readonly ModeView[], all: readonly ModeView[]): stri
 const count = (view: ModeView, kind: 'tool' | 'section') => view.parts.filter((part) => part.kind === kind).length
 const tokensOf = (view: ModeView, kind: 'tool' | 'section') =>
   view.parts.filter((part) => part.kind === kind).reduce((total, part) => total + part.tokens, 0)
+
+const plural = (amount: number, noun: string) => `${amount} ${noun}${amount === 1 ? '' : 's'}`

@@ -36,7 +36,11 @@ export const serveCommand: CliCommand = {
     const { elicitationApprover, serveMcp } = await import('../mcp/index.js')
     // stdin belongs to the MCP client, so the terminal cannot be asked: without elicitation, asking denies.
     const fallback = terminalApprover({ ...io, stdinIsTty: false }, loaded.file ?? 'qilin.config.json')
-    const built = await buildRuntime(loaded, { mode, language, approver: elicitationApprover(fallback), runs: 'many' }, io)
+    const built = await buildRuntime(
+      loaded,
+      { mode, language, approver: elicitationApprover(fallback), runs: 'many' },
+      io,
+    )
     try {
       const serving = await serveMcp(built.runtime, {
         transport: port === undefined ? 'stdio' : { http: { port, host: '127.0.0.1' } },
