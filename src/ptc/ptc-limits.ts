@@ -16,6 +16,10 @@ export interface PtcLimits {
   readonly maxSubCalls: number
   /** Bytes of tool results (JSON text) that may enter the program in total. */
   readonly maxInputBytes: number
+  /** Bytes of one tool call's arguments (JSON text); a larger call is refused inside the program. */
+  readonly maxArgumentBytes: number
+  /** Timers one program may have pending at once. */
+  readonly maxPendingTimers: number
 }
 
 export const defaultPtcLimits: PtcLimits = {
@@ -27,6 +31,8 @@ export const defaultPtcLimits: PtcLimits = {
   maxSourceBytes: 200_000,
   maxSubCalls: 1_000,
   maxInputBytes: 64 * 1024 * 1024,
+  maxArgumentBytes: 1024 * 1024,
+  maxPendingTimers: 1_000,
 }
 
 /** The limits with the caller's overrides applied. */

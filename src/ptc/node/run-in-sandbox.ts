@@ -44,7 +44,7 @@ export function runInSandbox(
   const subResults: ToolResult[] = []
   const record: ProgramRecord = { lines, subResults }
   const toolNames = new Set(request.toolNames)
-  const timers = new Set<ReturnType<typeof setTimeout>>()
+  const timers = new Map<unknown, ReturnType<typeof setTimeout>>()
   let outputBytes = 0
   let inputBytes = 0
   let subCalls = 0
@@ -55,7 +55,7 @@ export function runInSandbox(
       if (settled) return
       settled = true
       clearTimeout(deadline)
-      for (const timer of timers) clearTimeout(timer)
+      for (const timer of timers.values()) clearTimeout(timer)
       request.signal.removeEventListener('abort', onAbort)
       sandbox.channel.receive = () => {}
       disposeSandbox(sandbox)
@@ -118,20 +118,29 @@ export function runInSandbox(
           }
           return deliver({ t: 'result', id, ok: false, error })
         }
+        if (byteLength(JSON.stringify(message.args ?? null)) > limits.maxArgumentBytes) {
+          const reason = `tool arguments are larger than ${limits.maxArgumentBytes} bytes`
+          const error = { toolName: name, code: ToolErrorCode.INVALID_ARGUMENTS, message: reason, callId: '' }
+          return deliver({ t: 'result', id, ok: false, error })
+        }
         request.callTool(name, message.args as JsonValue).then(
           (result) => settleSubCall(id, result),
           (error: unknown) => fail(PtcFailureKind.SANDBOX, `a tool call broke the bridge: ${String(error)}`),
         )
       },
       timer: (message) => {
-        const timer = setTimeout(
-          () => {
-            timers.delete(timer)
-            deliver({ t: 'timer', id: message.id })
-          },
-          Math.min(Number(message.ms) || 0, timeoutMs),
-        )
-        timers.add(timer)
+        if (timers.size >= limits.maxPendingTimers) {
+          return fail(PtcFailureKind.RUNTIME, `more than ${limits.maxPendingTimers} pending timers`)
+        }
+        const fire = () => {
+          timers.delete(message.id)
+          deliver({ t: 'timer', id: message.id })
+        }
+        timers.set(message.id, setTimeout(fire, Math.min(Number(message.ms) || 0, timeoutMs)))
+      },
+      clear: (message) => {
+        clearTimeout(timers.get(message.id))
+        timers.delete(message.id)
       },
       done: (message) => {
         if (typeof message.value !== 'string') return finish({ ok: true, record, value: undefined })

@@ -49,6 +49,37 @@ describe('run limits, each its own failure kind', () => {
     expect(failureKind(await runtime.run(request))).toBe('input-budget')
   })
 
+  it('refuses oversized tool arguments inside the program, before they cross', async () => {
+    const small = createNodePtcRuntime({ poolSize: 0, limits: { maxArgumentBytes: 100 } })
+    try {
+      const request = fakeRunRequest(
+        `try { await tools.echo({ text: 'a'.repeat(200) }) } catch (error) { return String(error) }`,
+        { echo: (args) => args },
+      )
+      const outcome = await small.run(request)
+      expect(outcome.ok && outcome.value).toBe('RangeError: tool arguments are larger than 100 bytes')
+      expect(request.calls).toEqual([])
+    } finally {
+      await small.close()
+    }
+  })
+
+  it('caps pending timers so a program cannot flood the host with them', async () => {
+    const code = `let refused = ''
+      try { for (let i = 0; i < 5000; i++) setTimeout(() => {}, 60_000) } catch (error) { refused = String(error) }
+      return refused`
+    expect(await runtime.run(fakeRunRequest(code)).then((outcome) => outcome.ok && outcome.value)).toBe(
+      'RangeError: more than 1000 pending timers',
+    )
+  })
+
+  it('lets a program set and clear more timers than the cap over its life', async () => {
+    const code = `for (let i = 0; i < 3000; i++) clearTimeout(setTimeout(() => {}, 60_000))
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      return 'ok'`
+    expect(await runtime.run(fakeRunRequest(code)).then((outcome) => outcome.ok && outcome.value)).toBe('ok')
+  })
+
   it('deadline: kills a busy loop', async () => {
     const outcome = await runtime.run({ ...fakeRunRequest('while (true) {}'), timeoutMs: 100 })
     expect(failureKind(outcome)).toBe('deadline')

@@ -36,7 +36,7 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
   defineProperty(arrayBufferCtor.prototype, 'constructor', { value: FixedArrayBuffer, writable: true, configurable: true })
   global.ArrayBuffer = FixedArrayBuffer
 
-  let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxInputBytes: 0 }
+  let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxInputBytes: 0, maxArgumentBytes: 0, maxPendingTimers: 0 }
   let outputBytes = 0
   let inputBytes = 0
   let subCalls = 0
@@ -93,6 +93,9 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
     if (stopped) return new PromiseCtor(() => {})
     let text
     try { text = losslessJson(args) } catch (error) { return PromiseCtor.reject(error) }
+    if (utf8Length(text) > limits.maxArgumentBytes) {
+      return PromiseCtor.reject(new RangeError('tool arguments are larger than ' + limits.maxArgumentBytes + ' bytes'))
+    }
     subCalls++
     if (subCalls > limits.maxSubCalls) {
       fail('sub-call-limit', 'more than ' + limits.maxSubCalls + ' tool calls')
@@ -135,12 +138,15 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
 
   function setTimeoutShim(callback, ms, ...args) {
     if (typeof callback !== 'function') throw new TypeErrorCtor('setTimeout needs a function')
+    if (timers.size >= limits.maxPendingTimers) throw new RangeError('more than ' + limits.maxPendingTimers + ' pending timers')
     const id = ++nextTimer
     timers.set(id, () => callback(...args))
     post({ t: 'timer', id, ms: Number(ms) > 0 ? Number(ms) : 0 })
     return id
   }
-  function clearTimeoutShim(id) { timers.delete(id) }
+  function clearTimeoutShim(id) {
+    if (timers.delete(id)) post({ t: 'clear', id })
+  }
 
   function describeError(error) {
     if (error instanceof ErrorCtor) {
