@@ -1,0 +1,90 @@
+import type { CompileContext, ResolvedCompileOptions } from './compile-context.js'
+import { compileNode } from './compile-node.js'
+import type { JsonSchemaNode } from './node.js'
+import { resolveReference } from './resolve-reference.js'
+import { SchemaCompileError } from './schema-compile-error.js'
+import type { CompiledSchema, CompileOptions, UnknownKeyword, ValidationResult } from './validation-result.js'
+import { type Check, createState, report } from './validation-state.js'
+
+export type {
+  CompiledSchema,
+  CompileOptions,
+  UnknownKeyword,
+  ValidationIssue,
+  ValidationResult,
+} from './validation-result.js'
+
+const VALID: ValidationResult = Object.freeze({ valid: true })
+const DEFAULT_MAX_DEPTH = 64
+
+/**
+ * Compiles a schema of our JSON Schema subset once into a tree of small checks. Validation of valid input then
+ * walks that tree without allocating; issues are built only on failure.
+ */
+export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}): CompiledSchema {
+  const resolved: ResolvedCompileOptions = {
+    lenient: options.lenient ?? false,
+    assertFormats: options.assertFormats ?? false,
+    maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+  }
+  const unknownKeywords: UnknownKeyword[] = []
+  const compiled = new Map<object, Check>()
+  const pendingLinks: (() => void)[] = []
+  const rootId = typeof node === 'object' && typeof node.$id === 'string' ? node.$id.replace(/#$/, '') : undefined
+  // Bounds `$ref` chains that recurse without stepping into the value (`{"$ref": "#"}` inside an `allOf`).
+  const referenceLimit = resolved.maxDepth * 8 + 16
+
+  const context: CompileContext = {
+    options: resolved,
+    compile(schema, schemaPath) {
+      if (typeof schema !== 'object' || schema === null) return compileNode(schema, context, schemaPath)
+      const known = compiled.get(schema)
+      if (known !== undefined) return known
+      const check = compileNode(schema, context, schemaPath)
+      compiled.set(schema, check)
+      return check
+    },
+    reference(ref, schemaPath) {
+      const target = resolveReference(node, ref, rootId, schemaPath)
+      let linked: Check | undefined
+      pendingLinks.push(() => {
+        linked = context.compile(target.schema, target.pointer)
+      })
+      return (value, state) => {
+        if (state.refDepth >= referenceLimit) {
+          if (state.silent === 0) {
+            report(state, '$ref', `${ref} recurses more than ${referenceLimit} times without descending into the value`)
+          }
+          return false
+        }
+        state.refDepth++
+        const valid = linked!(value, state)
+        state.refDepth--
+        return valid
+      }
+    },
+    unsupported(keyword, schemaPath, reason) {
+      if (!resolved.lenient) throw new SchemaCompileError(keyword, schemaPath, reason)
+      unknownKeywords.push({ path: schemaPath, keyword })
+    },
+  }
+
+  const root = context.compile(node, '')
+  for (let index = 0; index < pendingLinks.length; index++) pendingLinks[index]!()
+  const state = createState(resolved.maxDepth)
+
+  return {
+    unknownKeywords,
+    validate(value) {
+      state.depth = 0
+      state.silent = 0
+      state.refDepth = 0
+      if (state.issues.length > 0) state.issues = []
+      if (root(value, state)) return VALID
+      const issues = state.issues
+      state.issues = []
+      if (issues.length === 0) report({ ...state, issues }, 'schema', 'the value does not match the schema')
+      return { valid: false, issues }
+    },
+  }
+}

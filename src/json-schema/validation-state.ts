@@ -1,0 +1,71 @@
+import type { ValidationIssue } from './validation-result.js'
+
+/** At most this many issues are reported per `validate` call. */
+export const MAX_ISSUES = 5
+/** Every issue message is cut to this many characters. */
+export const MAX_MESSAGE_LENGTH = 512
+
+/**
+ * Mutable state of one `validate` call. The instance path lives in `path[0..depth)` and is joined into a
+ * JSON pointer only when an issue is reported, so valid input allocates nothing on the way down.
+ */
+export interface ValidationState {
+  depth: number
+  readonly path: (string | number)[]
+  issues: ValidationIssue[]
+  /** Above zero while trying `anyOf`/`oneOf`/`not` branches: failures are only counted, never described. */
+  silent: number
+  /** Nested `$ref` calls in flight; bounds schemas that recurse without consuming the instance. */
+  refDepth: number
+  readonly maxDepth: number
+}
+
+/** A compiled schema or keyword: true when `value` passes. Reports issues into `state` unless silent. */
+export type Check = (value: unknown, state: ValidationState) => boolean
+
+export function createState(maxDepth: number): ValidationState {
+  return { depth: 0, path: [], issues: [], silent: 0, refDepth: 0, maxDepth }
+}
+
+/** True when a failing check may stop early: nobody wants the details, or the issue budget is spent. */
+export function shouldStop(state: ValidationState): boolean {
+  return state.silent > 0 || state.issues.length >= MAX_ISSUES
+}
+
+export function currentPointer(state: ValidationState): string {
+  let pointer = ''
+  for (let index = 0; index < state.depth; index++) {
+    pointer += `/${String(state.path[index]).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  }
+  return pointer
+}
+
+/** Records an issue at the current instance path. Callers skip building `detail` when `state.silent > 0`. */
+export function report(state: ValidationState, keyword: string, detail: string, pathSuffix?: string | number): void {
+  if (state.issues.length >= MAX_ISSUES) return
+  let path = currentPointer(state)
+  if (pathSuffix !== undefined) path += `/${String(pathSuffix).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  const message = `at ${path === '' ? '(root)' : path}: ${detail}`
+  state.issues.push({
+    path,
+    keyword,
+    message: message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message,
+  })
+}
+
+/**
+ * Validates `child` (the member `key` of the current value) one level deeper. Instance nesting beyond
+ * `maxDepth` becomes a `depth` issue instead of deeper recursion.
+ */
+export function descend(state: ValidationState, key: string | number, child: unknown, check: Check): boolean {
+  const depth = state.depth
+  if (depth >= state.maxDepth) {
+    if (state.silent === 0) report(state, 'depth', `value nests deeper than ${state.maxDepth} levels`)
+    return false
+  }
+  state.path[depth] = key
+  state.depth = depth + 1
+  const valid = check(child, state)
+  state.depth = depth
+  return valid
+}
