@@ -20,10 +20,10 @@ export class RunnerPool {
     if (this.closed) throw new Error('the Python PTC runtime is closed')
     while (this.idle.length > 0) {
       const runner = this.idle.shift() as RunnerProcess
+      runner.hold(true)
       this.refill()
       try {
         await runner.ready
-        runner.hold(true)
         return runner
       } catch {
         runner.kill()
@@ -39,13 +39,20 @@ export class RunnerPool {
 
   /** Resolves when every pooled runner has reported ready (or failed). */
   async warm(): Promise<void> {
-    await Promise.all(this.idle.map((runner) => runner.ready.catch(() => {})))
+    const waiting = [...this.idle]
+    // Held while awaited: an idle runner alone must not let Node exit under a pending warm().
+    for (const runner of waiting) runner.hold(true)
+    await Promise.all(waiting.map((runner) => runner.ready.catch(() => {})))
+    for (const runner of waiting) if (this.idle.includes(runner)) runner.hold(false)
   }
 
   async close(): Promise<void> {
     this.closed = true
     const runners = this.idle.splice(0)
-    for (const runner of runners) runner.kill()
+    for (const runner of runners) {
+      runner.hold(true)
+      runner.kill()
+    }
     await Promise.all(runners.map((runner) => runner.exited))
   }
 
