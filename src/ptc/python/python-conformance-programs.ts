@@ -14,4 +14,5 @@ export const pythonConformancePrograms: PtcConformancePrograms = {
   overlappingSteps: `return await asyncio.gather(*(tools.step(n=n) for n in range(20)))`,
   overlappingPeeks: `return list(await asyncio.gather(*(tools.peek(n=n) for n in range(8))))`,
   hasSecretBinding: `return 'secret' in tools`,
+  imageCall: `await tools.snapshot()\nreturn 'taken'`,
 }
