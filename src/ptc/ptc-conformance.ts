@@ -38,7 +38,11 @@ export interface PtcConformancePrograms {
   readonly overlappingPeeks: string
   /** Return whether a binding named `secret` exists on `tools` (a boolean). */
   readonly hasSecretBinding: string
+  /** Call `snapshot` with `{}` and return `'taken'`. Optional: the image test is skipped without it. */
+  readonly imageCall?: string
 }
+
+const snapshotImage = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } as const
 
 interface Harness {
   runtime: ToolRuntime
@@ -200,6 +204,18 @@ export function describePtcConformance(
       expect(direct.error?.code).toBe('UNKNOWN_TOOL')
     })
 
+    it.skipIf(programs.imageCall === undefined)(
+      'attaches an image from a sub-call after the outer result',
+      async () => {
+        const result = await harness.runtime.execute(program(programs.imageCall ?? '', 'run-image'))
+        expect(result.value).toBe('taken')
+        expect(textOf(result)).toBe('taken')
+        expect(result.contexts).toEqual([
+          { source: { toolName: 'snapshot', callId: 'run-image:ptc:1' }, content: [snapshotImage] },
+        ])
+      },
+    )
+
     it('presents run_code alone under ptc and beside the native schemas under both', () => {
       const ptc = harness.runtime.prompt()
       expect(ptc.tools.map((tool) => tool.name)).toEqual(['run_code'])
@@ -287,6 +303,18 @@ function registerTools(harness: Harness): void {
         harness.events.push(`peek-end ${args.n}`)
         return args.n
       },
+    }),
+  )
+  runtime.register(
+    defineTool({
+      name: 'snapshot',
+      description: 'Takes a picture',
+      parameters: {},
+      output: {
+        schema: { type: 'object', properties: { saved: { type: 'boolean', required: true } } },
+        render: () => [snapshotImage],
+      },
+      execute: () => ({ saved: true }),
     }),
   )
   runtime.register(

@@ -17,4 +17,5 @@ export const typeScriptConformancePrograms: PtcConformancePrograms = {
   overlappingSteps: `return await Promise.all(Array.from({ length: 20 }, (_, n) => tools.step({ n })))`,
   overlappingPeeks: `return await Promise.all(Array.from({ length: 8 }, (_, n) => tools.peek({ n })))`,
   hasSecretBinding: `return 'secret' in tools`,
+  imageCall: `await tools.snapshot({})\nreturn 'taken'`,
 }
