@@ -61,7 +61,8 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
     last = candidate
     if (candidate.context.faithful) {
       if (rank > 0) warnings.push(candidate.degradedNote)
-      const status = rank > 0 ? 'degraded' : candidate.context.changes.length > 0 ? 'changed' : 'exact'
+      const changed = candidate.context.changes.length > 0 || providerName !== schema.name
+      const status = rank > 0 ? 'degraded' : changed ? 'changed' : 'exact'
       return { schema, candidate, projection: describe(schema, providerName, candidate, status, warnings) }
     }
     warnings.push(

@@ -14,7 +14,7 @@ export interface SchemaChange {
 }
 
 /**
- * `exact`: sent as declared (metadata such as `$schema` aside). `changed`: sent with the listed changes.
+ * `exact`: sent as declared (metadata such as `$schema` aside). `changed`: sent with the listed changes or renamed.
  * `degraded`: the preferred form was impossible (strict off, or Gemini's JSON Schema field). `omitted`: left out.
  */
 export type ProjectionStatus = 'exact' | 'changed' | 'degraded' | 'omitted'

@@ -55,7 +55,8 @@ export function fromGeminiFunctionCalls(parts: readonly object[], options: Parse
 
 /**
  * The user turn that answers a model turn: one `functionResponse` per result, in the calls' order, named with
- * the provider's name; an `id` only where the model gave one. Images follow as `inlineData` parts, then contexts.
+ * the provider's name; an `id` only where the model gave one. Images follow as `inlineData` parts under a line naming their call
+ * (models before Gemini 3 read no images inside a function response), then contexts.
  * https://ai.google.dev/gemini-api/docs/function-calling ; https://ai.google.dev/api/caching#FunctionResponse
  */
 export function toGeminiFunctionResponses(
@@ -73,7 +74,10 @@ export function toGeminiFunctionResponses(
         : { ...functionResponse, id: result.id },
     }
   })
-  for (const result of rendered) parts.push(...result.content.flatMap(inlineImage))
+  for (const result of rendered) {
+    const images = result.content.flatMap(inlineImage)
+    if (images.length > 0) parts.push({ text: `Images from tool call ${result.id}:` }, ...images)
+  }
   for (const part of contextParts(rendered))
     parts.push(...(part.type === 'text' ? [{ text: part.text }] : inlineImage(part)))
   return { role: 'user', parts }

@@ -21,7 +21,9 @@ export interface OpenAIFunctionCallItem {
   id?: string
 }
 
-export type OpenAIResponsesInputPart = { type: 'input_text'; text: string } | { type: 'input_image'; image_url: string }
+export type OpenAIResponsesInputPart =
+  | { type: 'input_text'; text: string }
+  | { type: 'input_image'; image_url: string; detail: 'auto' }
 
 /** A `function_call_output` input item. Its output may hold text and images. */
 export interface OpenAIFunctionCallOutputItem {
@@ -103,5 +105,5 @@ export function readOpenAIResponsesResults(items: readonly { type: string }[]): 
 function inputPart(part: ContentPart): OpenAIResponsesInputPart {
   return part.type === 'text'
     ? { type: 'input_text', text: part.text }
-    : { type: 'input_image', image_url: dataUrl(part) }
+    : { type: 'input_image', image_url: dataUrl(part), detail: 'auto' }
 }
