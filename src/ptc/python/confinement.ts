@@ -21,11 +21,17 @@ const remedies = {
   rlimits: 'run on Linux',
 } satisfies Record<ConfinementLayer, string>
 
+/** A bubblewrap executable and whether it can cap the size of its tmpfs (`--size`, bubblewrap 0.8+). */
+export interface Bubblewrap {
+  readonly executable: string
+  readonly sizedTmpfs: boolean
+}
+
 export interface ConfinementPlan {
   readonly profile: ConfinementProfile
   readonly layers: readonly ConfinementLayer[]
   /** The bubblewrap executable, when that layer is in use. */
-  readonly bubblewrap: string | undefined
+  readonly bubblewrap: Bubblewrap | undefined
   /** Why each unused layer could not be used (empty under `full`). */
   readonly missing: Readonly<Partial<Record<ConfinementLayer, string>>>
 }
@@ -47,7 +53,7 @@ export class ConfinementUnavailableError extends Error {
 export function probeLayers(
   interpreter: PythonInterpreter,
   bubblewrapCommand: string | undefined,
-): { available: ConfinementLayer[]; missing: Partial<Record<ConfinementLayer, string>>; bubblewrap?: string } {
+): { available: ConfinementLayer[]; missing: Partial<Record<ConfinementLayer, string>>; bubblewrap?: Bubblewrap } {
   const missing: Partial<Record<ConfinementLayer, string>> = {}
   if (process.platform !== 'linux') {
     for (const layer of confinementLayers) missing[layer] = `not available on ${process.platform}`
@@ -55,7 +61,8 @@ export function probeLayers(
   }
   if (interpreter.landlockAbi < 1) missing.landlock = 'the kernel reports no Landlock support'
   if (interpreter.seccompPath === undefined) missing.seccomp = `${interpreter.executable} cannot import seccomp`
-  const bubblewrap = findExecutable(bubblewrapCommand ?? 'bwrap')
+  const executable = findExecutable(bubblewrapCommand ?? 'bwrap')
+  const bubblewrap = executable === undefined ? undefined : { executable, sizedTmpfs: supportsSizedTmpfs(executable) }
   if (bubblewrap === undefined) missing.bubblewrap = `${bubblewrapCommand ?? 'bwrap'} is not installed`
   else {
     const problem = tryBubblewrap(bubblewrap, interpreter)
@@ -104,11 +111,20 @@ function findExecutable(command: string): string | undefined {
   })
 }
 
-/** Runs the interpreter once inside the same bubblewrap sandbox programs get; returns why it failed, if it did. */
-function tryBubblewrap(bubblewrap: string, interpreter: PythonInterpreter): string | undefined {
+function supportsSizedTmpfs(executable: string): boolean {
   try {
-    const args = [...bubblewrapArguments(interpreter), interpreter.executable, '-I', '-S', '-c', 'print("ok")']
-    const text = execFileSync(bubblewrap, args, {
+    return execFileSync(executable, ['--help'], { encoding: 'utf8', timeout: 10_000 }).includes('--size')
+  } catch {
+    return false
+  }
+}
+
+/** Runs the interpreter once inside the same bubblewrap sandbox programs get; returns why it failed, if it did. */
+function tryBubblewrap(bubblewrap: Bubblewrap, interpreter: PythonInterpreter): string | undefined {
+  try {
+    const sandbox = bubblewrapArguments(bubblewrap, interpreter, 1024 * 1024)
+    const args = [...sandbox, interpreter.executable, '-I', '-S', '-c', 'print("ok")']
+    const text = execFileSync(bubblewrap.executable, args, {
       encoding: 'utf8',
       timeout: 10_000,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,9 +139,14 @@ function tryBubblewrap(bubblewrap: string, interpreter: PythonInterpreter): stri
 /**
  * bubblewrap's part of the command: every namespace unshared (so no network), capabilities dropped, a
  * read-only `/usr` (and the interpreter's own prefix when it lives elsewhere), an empty `/dev`, a private
- * `/tmp` as the working directory, killed with its parent, in a session of its own. Ends with `--`.
+ * `/tmp` (at most `tmpBytes` where bubblewrap can cap it) as the working directory, killed with its parent,
+ * in a session of its own. Ends with `--`.
  */
-export function bubblewrapArguments(interpreter: PythonInterpreter): string[] {
+export function bubblewrapArguments(
+  bubblewrap: Bubblewrap,
+  interpreter: PythonInterpreter,
+  tmpBytes: number,
+): string[] {
   const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv']
   args.push('--ro-bind', '/usr', '/usr')
   for (const top of ['/lib', '/lib64', '/bin']) {
@@ -135,6 +156,8 @@ export function bubblewrapArguments(interpreter: PythonInterpreter): string[] {
   }
   const prefix = join(interpreter.stdlib, '..', '..')
   if (!prefix.startsWith('/usr/')) args.push('--ro-bind', prefix, prefix)
-  args.push('--dev', '/dev', '--tmpfs', '/tmp', '--chdir', '/tmp', '--setenv', 'LC_ALL', 'C.UTF-8', '--')
+  args.push('--dev', '/dev')
+  if (bubblewrap.sizedTmpfs) args.push('--size', String(tmpBytes))
+  args.push('--tmpfs', '/tmp', '--chdir', '/tmp', '--setenv', 'LC_ALL', 'C.UTF-8', '--')
   return args
 }

@@ -30,6 +30,8 @@ export interface PythonPtcRuntimeOptions {
   readonly memoryBytes?: number
   /** Largest file a program may write (RLIMIT_FSIZE). Default 16 MB. */
   readonly fileBytes?: number
+  /** Size of the private `/tmp` under bubblewrap (0.8 or newer). Default 64 MB. */
+  readonly tmpBytes?: number
   /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. Default 1. */
   readonly poolSize?: number
 }
@@ -63,6 +65,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     plan,
     memoryBytes: options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024,
     fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
+    tmpBytes: options.tmpBytes ?? 64 * 1024 * 1024,
     cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
     maxLineBytes: 2 * limits.maxSourceBytes + 4 * Math.max(limits.maxOutputBytes, limits.maxResultBytes) + 1_048_576,
   })

@@ -36,7 +36,7 @@ function probe(body: string): string {
 }
 
 beforeAll(async () => {
-  runtime = createPythonPtcRuntime({ poolSize: 2 })
+  runtime = createPythonPtcRuntime({ poolSize: 2, tmpBytes: 8 << 20 })
   hostDirectory = mkdtempSync(join(tmpdir(), 'qilin-isolation-'))
   writeFileSync(join(hostDirectory, 'secret.txt'), secret)
   server = createServer((socket) => {
@@ -92,6 +92,8 @@ const probes: Record<string, () => string> = {
     ),
   ptrace: () =>
     probe(`import ctypes\nresult = ctypes.CDLL(None, use_errno=True).ptrace(16, 1, 0, 0)\nassert result == 0`),
+  'filling the private tmp past its size': () =>
+    probe(`result = [open(f'/tmp/fill{n}', 'wb').write(b'x' * (4 << 20)) for n in range(3)]`),
   'import js (a browser bridge)': () => probe(`import js\nresult = js`),
   'import pyodide': () => probe(`import pyodide\nresult = pyodide`),
   'the host environment': () =>

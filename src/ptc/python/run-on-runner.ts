@@ -93,7 +93,13 @@ export function runOnRunner(
         fail(PtcFailureKind.SUB_CALL_LIMIT, `the program made more than ${limits.maxSubCalls} tool calls`)
         return
       }
-      const result = await request.callTool(name, args as JsonObject)
+      let result: ToolResult
+      try {
+        result = await request.callTool(name, args as JsonObject)
+      } catch (error) {
+        fail(PtcFailureKind.SANDBOX, `the host failed a tool call: ${(error as Error).message}`)
+        return
+      }
       if (settled) return
       subResults.push(result)
       if (!result.ok) {

@@ -20,6 +20,8 @@ export interface RunnerSettings {
   readonly plan: ConfinementPlan
   readonly memoryBytes: number
   readonly fileBytes: number
+  /** Size of the private `/tmp` inside bubblewrap. */
+  readonly tmpBytes: number
   readonly cpuSeconds: number
   /** Longest line the host accepts from the runner; a longer one ends the run as a sandbox failure. */
   readonly maxLineBytes: number
@@ -166,5 +168,6 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
     const [command = interpreter.executable, ...args] = python
     return workDirectory === undefined ? { command, args } : { command, args, workDirectory }
   }
-  return { command: plan.bubblewrap, args: [...bubblewrapArguments(interpreter), ...python] }
+  const sandbox = bubblewrapArguments(plan.bubblewrap, interpreter, settings.tmpBytes)
+  return { command: plan.bubblewrap.executable, args: [...sandbox, ...python] }
 }
