@@ -42,9 +42,9 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
         return
       }
       if (char === '\\') {
-        const escape = text[index + 1] ?? ''
-        if (escape === 'u' && HEX4.test(text.slice(index + 2, index + 6))) index += 6
-        else if (ESCAPES.has(escape)) index += 2
+        const escaped = text[index + 1] ?? ''
+        if (escaped === 'u' && HEX4.test(text.slice(index + 2, index + 6))) index += 6
+        else if (ESCAPES.has(escaped)) index += 2
         else throw new Stop(index, 'a valid escape sequence')
         continue
       }
@@ -74,7 +74,7 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
   const readValue = (): void => {
     const char = text[index]
     if (char === '{') {
-      return readMembers(
+      readMembers(
         '}',
         () => {
           readString('a property name in double quotes')
@@ -85,9 +85,16 @@ export function findJsonSyntaxError(text: string): JsonSyntaxError | undefined {
         },
         'a property value',
       )
+      return
     }
-    if (char === '[') return readMembers(']', readValue, 'an array item')
-    if (char === '"') return readString()
+    if (char === '[') {
+      readMembers(']', readValue, 'an array item')
+      return
+    }
+    if (char === '"') {
+      readString()
+      return
+    }
     const literal = LITERALS.find((word) => text.startsWith(word, index))
     if (literal !== undefined) {
       index += literal.length
