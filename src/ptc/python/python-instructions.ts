@@ -12,7 +12,7 @@ export function pythonInstructions(sdk: string, limits: PtcLimits): string {
 
 Inside the program:
 
-- Call a tool with keyword arguments: \`await tools.read_file(path="notes.txt")\`. A tool whose name is not a Python identifier is also reachable by subscript, \`await tools["get-sum"](a=1, b=2)\`. Each call returns the tool's JSON value as dict, list, str, int, float, bool or None.
+- Call a tool with keyword arguments: \`await tools.read_file(path="notes.txt")\`. A tool whose name is not a Python identifier is declared with \`_\` for the other characters (\`tools.get_sum\`) and is also reachable by its own name, \`await tools["get-sum"](a=1, b=2)\`. Each call returns the tool's JSON value as dict, list, str, int, float, bool or None.
 - A failed call raises \`ToolCallError\` with \`tool_name\`, \`code\` and \`message\`; catch it to recover and carry on.
 - \`await asyncio.gather(...)\` overlaps independent calls: read-only calls run side by side, calls that change things run one at a time in the order they were made. \`tools\`, \`ToolCallError\` and \`asyncio\` are already in scope.
 - What you \`print\` and what you \`return\` (JSON: no sets, NaN or integers beyond 2**53) is the output, up to ${limits.maxOutputBytes} bytes printed; every other result stays inside the program, so reduce data to what you need first. An image a tool returns is attached after the run.
