@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { formatNs, markdownTable, type Measurement, summarize } from './measure.js'
+import { formatNs, type Measurement, markdownTable, summarize } from './measure.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const cli = join(root, 'dist', 'cli', 'main.js')
@@ -92,7 +92,9 @@ try {
   })
   const phase = (name: string) => fromMs(phases.map((sample) => sample[name] ?? Number.NaN))
 
-  console.log(`qilin-tools run, 10 sub-calls over examples/workspace, ${samples} samples after ${warmup} warm-up runs\n`)
+  console.log(
+    `qilin-tools run, 10 sub-calls over examples/workspace, ${samples} samples after ${warmup} warm-up runs\n`,
+  )
   console.log(
     markdownTable(
       ['what', 'median', 'p90'],

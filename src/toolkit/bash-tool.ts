@@ -6,7 +6,7 @@ export const BASH_DEFAULT_TIMEOUT_MS = 120_000
 export const BASH_MAX_TIMEOUT_MS = 600_000
 const MAX_OUTPUT_BYTES = 64 * 1024
 
-export interface BashValue {
+export type BashValue = {
   /** Null when the command was killed by a signal. */
   exitCode: number | null
   stdout: string

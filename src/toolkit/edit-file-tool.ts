@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { defineTool } from '../definition/define-tool.js'
 import { failure, type Workspace } from './workspace.js'
 
-export interface EditFileValue {
+export type EditFileValue = {
   path: string
   replacements: number
 }

@@ -3,7 +3,7 @@ import { defineTool } from '../definition/define-tool.js'
 import { ENTRY_TYPES, type EntryType, entryType } from './entry-type.js'
 import type { Workspace } from './workspace.js'
 
-export interface FileInfoValue {
+export type FileInfoValue = {
   path: string
   type: EntryType
   /** Bytes. */

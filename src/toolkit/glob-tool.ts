@@ -5,7 +5,7 @@ import type { Workspace } from './workspace.js'
 
 const DEFAULT_LIMIT = 500
 
-export interface GlobValue {
+export type GlobValue = {
   /** Workspace-relative file paths, sorted. */
   files: string[]
   truncated: boolean

@@ -7,7 +7,7 @@ import { failure, type Workspace } from './workspace.js'
 const DEFAULT_MAX_RESULTS = 100
 const MAX_FILE_BYTES = 5 * 1024 * 1024
 
-export interface GrepMatch {
+export type GrepMatch = {
   path: string
   /** 1-based. */
   line: number
@@ -16,7 +16,7 @@ export interface GrepMatch {
   after: string[]
 }
 
-export interface GrepValue {
+export type GrepValue = {
   matches: GrepMatch[]
   filesSearched: number
   truncated: boolean

@@ -6,14 +6,14 @@ import { failure, type Workspace } from './workspace.js'
 
 const MAX_ENTRIES = 1000
 
-export interface DirectoryEntry {
+export type DirectoryEntry = {
   name: string
   type: EntryType
   /** Bytes; 0 for directories. */
   size: number
 }
 
-export interface ListDirectoryValue {
+export type ListDirectoryValue = {
   path: string
   entries: DirectoryEntry[]
   truncated: boolean

@@ -5,7 +5,7 @@ import { failure, type Workspace } from './workspace.js'
 const DEFAULT_LIMIT = 2000
 const MAX_BYTES = 10 * 1024 * 1024
 
-export interface ReadFileValue {
+export type ReadFileValue = {
   path: string
   content: string
   startLine: number

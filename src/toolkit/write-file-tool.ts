@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { defineTool } from '../definition/define-tool.js'
 import { failure, isMissing, type Workspace } from './workspace.js'
 
-export interface WriteFileValue {
+export type WriteFileValue = {
   path: string
   bytesWritten: number
   created: boolean
