@@ -1,7 +1,7 @@
+import { compileSchema } from '../../json-schema/compile.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { PtcPresentation, PtcToolView } from '../../pipeline/ptc-port.js'
-import { validatorFor } from '../../registry/registry-entry.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import { ptcSections } from '../ptc-sections.js'
 import { runCodeSchema } from '../run-code-schema.js'
@@ -11,10 +11,10 @@ import { bashExampleArguments, typeScriptInstructions } from './typescript-instr
 /** Whether a parameter schema accepts a value; the runtime passes the package validator. */
 export type SchemaAccepts = (schema: JsonSchemaObject, value: JsonValue) => boolean
 
-/** The registry's cached compiled validator; a schema it cannot compile accepts nothing. */
+/** The package validator, lenient like MCP intake; a schema it cannot compile accepts nothing. */
 export const acceptsWithValidator: SchemaAccepts = (schema, value) => {
   try {
-    return validatorFor(schema).validate(value).valid
+    return compileSchema(schema, { lenient: true }).validate(value).valid
   } catch {
     return false
   }
