@@ -8,6 +8,11 @@ Protocol: JSON lines on fd 3 (a socket the host holds). stdout and stderr are ne
   host -> runner  {"t":"start","code":..,"tools":[..],"timeoutMs":..}  {"t":"result","id":n,"ok":..,"value"|"error":..}
 """
 
+import sys
+
+# No network inside the sandbox: asyncio's optional TLS support is skipped, which saves start-up time.
+sys.modules.setdefault('ssl', None)
+
 import ast
 import asyncio
 import ctypes
@@ -17,7 +22,6 @@ import linecache
 import os
 import resource
 import signal
-import sys
 import traceback
 import types
 
