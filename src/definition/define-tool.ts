@@ -1,3 +1,4 @@
+import type { JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import type { InferArgs } from '../schema/infer.js'
 import { SchemaSpecError } from '../schema/schema-spec-error.js'
@@ -5,7 +6,7 @@ import { childPath } from '../schema/spec-path.js'
 import { parametersToJsonSchema, toJsonSchema } from '../schema/to-json-schema.js'
 import type { ParametersSpec, ValueSpec } from '../schema/value-spec.js'
 import { deepFreeze } from './deep-freeze.js'
-import type { OutputValue, ToolConfig } from './tool-config.js'
+import type { OutputValue, ReturnCheck, ToolConfig } from './tool-config.js'
 import type { ToolDefinition } from './tool-definition.js'
 import { ToolDefinitionError } from './tool-definition-error.js'
 
@@ -101,7 +102,10 @@ function convert<Node>(toolName: string, conversion: () => Node): Node {
 export function defineTool<
   const Parameters extends ParametersSpec,
   const Output extends ValueSpec | undefined = undefined,
->(config: ToolConfig<Parameters, Output>): ToolDefinition<InferArgs<Parameters>, OutputValue<Output>> {
+  const Returned extends JsonValue | object = OutputValue<Output> & (JsonValue | object),
+>(
+  config: ToolConfig<Parameters, Output, Returned> & ReturnCheck<Output, Returned>,
+): ToolDefinition<InferArgs<Parameters>, OutputValue<Output>> {
   if (!isRecord(config)) throw new ToolDefinitionError('(unnamed)', '', 'defineTool takes a configuration object')
   const source = config as unknown as Record<string, unknown>
   const toolName = typeof source.name === 'string' ? source.name : '(unnamed)'

@@ -13,8 +13,16 @@ export interface ToolOutputConfig<Args, Output> {
   render?(args: Args, value: OutputValue<Output>): readonly ContentPart[]
 }
 
-/** What an author passes to `defineTool`: specs where the definition holds canonical JSON Schema. */
-export interface ToolConfig<Parameters extends ParametersSpec, Output extends ValueSpec | undefined> {
+/**
+ * What an author passes to `defineTool`: specs where the definition holds canonical JSON Schema.
+ * `Returned` is what `execute` actually returns: its own type parameter, so literal return values keep their
+ * literal types; `ReturnCheck` then holds it against the output schema.
+ */
+export interface ToolConfig<
+  Parameters extends ParametersSpec,
+  Output extends ValueSpec | undefined,
+  Returned = OutputValue<Output>,
+> {
   readonly name: string
   readonly title?: string
   readonly description: string
@@ -23,7 +31,7 @@ export interface ToolConfig<Parameters extends ParametersSpec, Output extends Va
   readonly annotations?: ToolAnnotations
   readonly executionMode?: ExecutionMode | ((args: InferArgs<Parameters>) => ExecutionMode)
   readonly timeoutMs?: number
-  execute(args: InferArgs<Parameters>, exec: ToolExecution): OutputValue<Output> | Promise<OutputValue<Output>>
+  execute(args: InferArgs<Parameters>, exec: ToolExecution): Returned | Promise<Returned>
   finalizeContent?(
     content: readonly ContentPart[],
     context: FinalizeContext<InferArgs<Parameters>>,
@@ -31,3 +39,8 @@ export interface ToolConfig<Parameters extends ParametersSpec, Output extends Va
   presentCall?(args: InferArgs<Parameters>): CardIntent
   presentResult?(args: InferArgs<Parameters>, value: OutputValue<Output>): CardIntent
 }
+
+/** Fails the `execute` key, showing the expected value type, when `execute` returns something else. */
+export type ReturnCheck<Output, Returned> = [Returned] extends [OutputValue<Output>]
+  ? unknown
+  : { readonly execute: { readonly 'execute must return the value output.schema describes': OutputValue<Output> } }
