@@ -171,7 +171,8 @@ DENIED_SYSCALLS = (
     'pivot_root chroot unshare setns bpf perf_event_open userfaultfd io_uring_setup io_uring_enter '
     'io_uring_register keyctl add_key request_key init_module finit_module delete_module kexec_load '
     'kexec_file_load reboot swapon swapoff acct settimeofday clock_settime adjtimex personality quotactl '
-    'name_to_handle_at open_by_handle_at memfd_create setrlimit mknod mknodat'
+    'name_to_handle_at open_by_handle_at memfd_create setrlimit mknod mknodat open_tree move_mount fsopen '
+    'fsconfig fsmount fspick mount_setattr iopl ioperm kcmp syslog'
 ).split()
 
 
@@ -218,7 +219,12 @@ def apply_rlimits(limits):
     return 'rlimits'
 
 
+PR_SET_PDEATHSIG = 1
+
+
 def confine(config):
+    # Die with the host even without bubblewrap's --die-with-parent.
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     applied = []
     layers = config.get('layers', [])
     seccomp = import_seccomp(config.get('seccompPath')) if 'seccomp' in layers else None
