@@ -1,0 +1,62 @@
+import { type JSONSchema7, jsonSchema, type Tool, type ToolSet, tool } from 'ai'
+import type { ContentPart } from '../../definition/content.js'
+import type { JsonObject } from '../../json-schema/json-value.js'
+import type { ToolResult } from '../../pipeline/call.js'
+import type { ToolRuntime } from '../../pipeline/tool-runtime.js'
+import { contextParts } from '../results/result-parts.js'
+
+/** What an AI SDK `toModelOutput` returns (its `ToolResultOutput`), for the variants we use. */
+type ModelOutput =
+  | { type: 'text'; value: string }
+  | { type: 'error-text'; value: string }
+  | {
+      type: 'content'
+      value: (
+        | { type: 'text'; text: string }
+        | { type: 'file'; data: { type: 'data'; data: string }; mediaType: string }
+      )[]
+    }
+
+/**
+ * The tools a runtime scope presents, as Vercel AI SDK tools. Each `execute` runs the call through our
+ * pipeline (validation, guards, approval, timeouts, logging), so the AI SDK only carries it; the tool's output
+ * is our `ToolResult` and `toModelOutput` shows the model exactly its content (images as file parts).
+ * `scope` is an agent id (`runtime.agent(scope)`). Prompt sections (`runtime.prompt().sections`) are not tools:
+ * put them in the system prompt.
+ */
+export function toAISDKTools(runtime: ToolRuntime, scope?: string): ToolSet {
+  const view = scope === undefined ? runtime : runtime.agent(scope)
+  const tools: Record<string, Tool<JsonObject, ToolResult>> = {}
+  for (const schema of view.prompt().tools) {
+    tools[schema.name] = tool<JsonObject, ToolResult, Record<string, unknown>>({
+      description: schema.description,
+      // No `validate`: the pipeline validates against our schema and reports failures to the model as results.
+      inputSchema: jsonSchema<JsonObject>(schema.parameters as unknown as JSONSchema7),
+      execute: (input, { toolCallId, abortSignal }) =>
+        view.execute(
+          { id: toolCallId, name: schema.name, arguments: input },
+          abortSignal === undefined ? {} : { signal: abortSignal },
+        ),
+      toModelOutput: ({ output }) => modelOutput(output),
+    })
+  }
+  return tools
+}
+
+function modelOutput(result: ToolResult): ModelOutput {
+  const parts = [...result.content, ...contextParts([result])]
+  if (!result.ok) return { type: 'error-text', value: textOf(parts) }
+  if (parts.every((part) => part.type === 'text')) return { type: 'text', value: textOf(parts) }
+  return {
+    type: 'content',
+    value: parts.map((part) =>
+      part.type === 'text'
+        ? { type: 'text', text: part.text }
+        : { type: 'file', data: { type: 'data', data: part.data }, mediaType: part.mimeType },
+    ),
+  }
+}
+
+function textOf(parts: readonly ContentPart[]): string {
+  return parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n')
+}
