@@ -8,10 +8,28 @@ interface CallOrigin {
 }
 
 const origin = new AsyncLocalStorage<CallOrigin>()
+/**
+ * The same, by call id: a `run_code` sub-call reaches the approver from inside the sandbox, where the async context
+ * is gone, but its `parentId` still names the outer call.
+ */
+const originsByCall = new Map<string, CallOrigin>()
 
-/** Runs `work` (one `runtime.execute`) on behalf of the client connected to `server`. */
-export function runForClient<Value>(server: Server, work: () => Promise<Value>): Promise<Value> {
-  return origin.run({ server }, work)
+/** Runs `work` (one `runtime.execute` of call `callId`) on behalf of the client connected to `server`. */
+export async function runForClient<Value>(server: Server, callId: string, work: () => Promise<Value>): Promise<Value> {
+  const current = { server }
+  originsByCall.set(callId, current)
+  try {
+    return await origin.run(current, work)
+  } finally {
+    originsByCall.delete(callId)
+  }
+}
+
+function originOf(request: ApprovalRequest): CallOrigin | undefined {
+  const { id, parentId } = request.call
+  return (
+    origin.getStore() ?? originsByCall.get(id) ?? (parentId === undefined ? undefined : originsByCall.get(parentId))
+  )
 }
 
 const approvalSchema = {
@@ -46,7 +64,7 @@ function supportsElicitation(server: Server): boolean {
  */
 export function elicitationApprover(fallback?: Approver): Approver {
   return (request) => {
-    const current = origin.getStore()
+    const current = originOf(request)
     if (current !== undefined && supportsElicitation(current.server)) return elicit(current.server, request)
     if (fallback !== undefined) return fallback(request)
     return { approved: false, reason: `${request.call.name} needs approval and no approver is available` }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
@@ -25,6 +26,8 @@ export function createSessionServer(scope: ServedScope, instructions?: string): 
     capabilities: { tools: { listChanged: true } },
     ...(instructions === undefined ? {} : { instructions }),
   })
+  // Call ids must be unique across every served session: approvals find their client by them.
+  const session = randomUUID().slice(0, 8)
   let calls = 0
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: toMcpTools(scope.prompt(), (name) => scope.get(name)),
@@ -32,11 +35,11 @@ export function createSessionServer(scope: ServedScope, instructions?: string): 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     calls++
     const call: ToolCall = {
-      id: `mcp-${String(extra.requestId)}-${calls}`,
+      id: `mcp-${session}-${calls}`,
       name: request.params.name,
       arguments: (request.params.arguments ?? {}) as JsonObject,
     }
-    const result = await runForClient(server, () => scope.execute(call, { signal: extra.signal }))
+    const result = await runForClient(server, call.id, () => scope.execute(call, { signal: extra.signal }))
     return toCallToolResult(result, hasStructuredOutput(scope.get(call.name)))
   })
   return server

@@ -1,0 +1,151 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
+import { createNodePtcRuntime } from '../ptc/node/index.js'
+import { fixtureTools } from './__fixtures__/fixture-tools.js'
+import { fixtureServer } from './__fixtures__/real-servers.js'
+import { elicitationApprover } from './elicitation-approver.js'
+import { type McpServing, serveMcp } from './serve-mcp.js'
+
+type Mode = 'native' | 'ptc'
+type Answer = 'accept' | 'decline' | undefined
+
+const clients: Client[] = []
+
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.close()))
+})
+
+function newClient(answer: Answer): Client {
+  const client = new Client(
+    { name: 'test-client', version: '1.0.0' },
+    answer === undefined ? {} : { capabilities: { elicitation: { form: {} } } },
+  )
+  if (answer !== undefined) {
+    client.setRequestHandler(ElicitRequestSchema, () =>
+      answer === 'accept' ? { action: 'accept', content: { approve: true } } : { action: 'decline' },
+    )
+  }
+  clients.push(client)
+  return client
+}
+
+async function overStdio(mode: Mode, answer?: Answer): Promise<Client> {
+  const fixture = fixtureServer('serve-fixture.ts', 'served')
+  const client = newClient(answer)
+  await client.connect(
+    new StdioClientTransport({ command: fixture.command, args: [...(fixture.args ?? []), mode], cwd: fixture.cwd! }),
+  )
+  return client
+}
+
+const ptcRuntime = createNodePtcRuntime()
+const servings: McpServing[] = []
+const endpoints: Partial<Record<Mode, string>> = {}
+
+beforeAll(async () => {
+  for (const mode of ['native', 'ptc'] as const) {
+    const runtime = createToolRuntime({ ptcRuntime, approve: elicitationApprover(() => false) })
+    for (const tool of fixtureTools()) runtime.register(tool)
+    runtime.on('tools/pre-execute', (event) =>
+      event.call.name === 'ask_me' ? { action: 'ask', reason: 'it asks' } : undefined,
+    )
+    const serving = await serveMcp(runtime, { transport: { http: { port: 0 } }, mode })
+    servings.push(serving)
+    endpoints[mode] = serving.url!
+  }
+})
+
+afterAll(async () => {
+  await Promise.all(servings.map((serving) => serving.close()))
+  await ptcRuntime.close()
+})
+
+async function overHttp(mode: Mode, answer?: Answer): Promise<Client> {
+  const client = newClient(answer)
+  await client.connect(new StreamableHTTPClientTransport(new URL(endpoints[mode]!)))
+  return client
+}
+
+const text = (result: unknown) =>
+  (result as CallToolResult).content.map((block) => (block.type === 'text' ? block.text : block.type)).join('\n')
+
+describe.each([
+  ['stdio', overStdio],
+  ['http', overHttp],
+] as const)('serveMcp over %s', (_transport, open) => {
+  it('lists every visible tool with its schema, annotations and output schema in native mode', async () => {
+    const client = await open('native')
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual(['add', 'ask_me', 'fail', 'shout'])
+    expect(tools[0]).toMatchSnapshot()
+    expect(tools.find((tool) => tool.name === 'shout')).not.toHaveProperty('outputSchema')
+  })
+
+  it('runs calls through the pipeline: structured values, text, failures as isError', async () => {
+    const client = await open('native')
+    await client.listTools()
+    const added = await client.callTool({ name: 'add', arguments: { a: 2, b: 3 } })
+    expect(added.structuredContent).toEqual({ sum: 5 })
+    expect(added.isError).toBeUndefined()
+    expect(text(await client.callTool({ name: 'shout', arguments: { text: 'hi' } }))).toBe('HI')
+    const failed = await client.callTool({ name: 'fail', arguments: {} })
+    expect(failed).toEqual({ content: [{ type: 'text', text: 'Error: this tool always fails' }], isError: true })
+    const invalid = await client.callTool({ name: 'add', arguments: { a: 'two' } })
+    expect(invalid.isError).toBe(true)
+    const unknown = await client.callTool({ name: 'nope', arguments: {} })
+    expect(unknown.isError).toBe(true)
+    expect(text(unknown)).toMatch(/^Error: /)
+  })
+
+  it('asks through elicitation when the client supports it', async () => {
+    expect(text(await (await open('native', 'accept')).callTool({ name: 'ask_me', arguments: {} }))).toBe(
+      'approved and ran',
+    )
+    const declined = await (await open('native', 'decline')).callTool({ name: 'ask_me', arguments: {} })
+    expect(declined.isError).toBe(true)
+    expect(text(declined)).toContain('did not approve ask_me (decline)')
+  })
+
+  it('falls back to the configured approver without elicitation', async () => {
+    const result = await (await open('native')).callTool({ name: 'ask_me', arguments: {} })
+    expect(result.isError).toBe(true)
+  })
+
+  it('lists run_code alone with the SDK in its description in ptc mode, and runs programs', async () => {
+    const client = await open('ptc')
+    const { tools } = await client.listTools()
+    expect(tools.map((tool) => tool.name)).toEqual(['run_code'])
+    expect(tools[0]?.description).toContain('add')
+    expect(tools[0]?.description).toContain('shout')
+    const result = await client.callTool({
+      name: 'run_code',
+      arguments: {
+        code: "const { sum } = await tools.add({ a: 20, b: 22 }); console.log(await tools.shout({ text: 'sum' }), sum)",
+        description: 'add and shout',
+      },
+    })
+    expect(result.isError).toBeUndefined()
+    expect(text(result)).toContain('SUM 42')
+  })
+})
+
+describe('serveMcp in ptc mode', () => {
+  it('asks the calling client about a sub-call of a program', async () => {
+    const client = await overHttp('ptc', 'accept')
+    const result = await client.callTool({
+      name: 'run_code',
+      arguments: { code: 'console.log(await tools.ask_me({}))', description: 'call the asking tool' },
+    })
+    expect(text(result)).toContain('approved and ran')
+  })
+
+  it('describes run_code byte-stably', async () => {
+    const client = await overHttp('ptc')
+    const { tools } = await client.listTools()
+    expect(tools[0]?.description).toMatchSnapshot()
+  })
+})
