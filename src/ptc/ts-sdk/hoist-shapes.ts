@@ -5,8 +5,12 @@ import { isHoistable, type TsType } from './ts-type.js'
 /** A shared shape shorter than this stays inline: its alias would cost about as much as repeating it. */
 const minimumSharedLength = 30
 
-/** Names the SDK itself declares or TypeScript owns; aliases never take them. */
-const takenNames = ['ToolCallError', 'JsonValue', 'Promise', 'Record', 'Array', 'Error', 'Object', 'String', 'Date']
+/** Names the SDK itself declares, or that TypeScript's standard and DOM libraries own; aliases never take them. */
+const takenNames = (
+  'ToolCallError JsonValue Promise Record Partial Required Readonly Pick Omit Array Error Object String Number ' +
+  'Boolean Symbol Function Date RegExp Map Set WeakMap Math JSON Node Element Event Text Comment Document Window ' +
+  'Request Response Headers URL Blob File Image Storage Location History Range Selection'
+).split(' ')
 
 export interface Hoisting {
   /** Alias declarations in first-use order: name and the shape it stands for. */

@@ -113,18 +113,20 @@ describe('renderTypeScriptSdk shapes', () => {
     `)
   })
 
-  it('names a recursive $ref and refers to it from inside itself', () => {
+  it('names a recursive $ref and refers to it from inside itself, never shadowing a global type', () => {
     const sdk = renderTypeScriptSdk([
       tool('tree', {
         type: 'object',
-        properties: { root: { $ref: '#/$defs/node' } },
+        properties: { root: { $ref: '#/$defs/branch' }, dom: { $ref: '#/$defs/node' } },
         $defs: {
-          node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/node' } } } },
+          branch: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/branch' } } } },
+          node: { type: 'object', properties: { tag: { type: 'string' } } },
         },
       }),
     ])
-    expect(sdk).toContain('type Node = { children?: Node[] }')
-    expect(sdk).toContain('tree(args?: { root?: Node }): Promise<unknown>')
+    expect(sdk).toContain('type Branch = { children?: Branch[] }')
+    expect(sdk).toContain('tree(args?: { root?: Branch; dom?: Node2 }): Promise<unknown>')
+    expect(sdk).toContain('type Node2 = { tag?: string }')
   })
 
   it('quotes exotic tool and property names and writes result types', () => {

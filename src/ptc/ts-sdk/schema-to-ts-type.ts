@@ -74,8 +74,8 @@ function convertObject(schema: JsonSchemaObject, depth: number, hint: string, co
   const required = new Set(schema.required ?? [])
   const members = Object.entries(schema.properties ?? {}).map(([name, property]): TsMember => {
     const type = convert(property, depth + 1, name, conversion)
-    const description = typeof property === 'object' ? property.description : undefined
-    return description === undefined || description.trim() === ''
+    const description = typeof property === 'object' ? memberNote(property) : undefined
+    return description === undefined
       ? { name, optional: !required.has(name), type }
       : { name, optional: !required.has(name), description, type }
   })
@@ -174,4 +174,13 @@ function singular(hint: string): string {
   if (/[^aeiou]ies$/i.test(hint)) return `${hint.slice(0, -3)}y`
   if (/[^s]s$/i.test(hint) && !hint.includes(' ')) return hint.slice(0, -1)
   return `${hint} item`
+}
+
+/** What a member's comment says: its description, then its default when it has one. */
+function memberNote(property: JsonSchemaObject): string | undefined {
+  const description = typeof property.description === 'string' ? property.description.trim() : ''
+  if (!('default' in property)) return description === '' ? undefined : description
+  const fallback = `Default: ${JSON.stringify(property.default)}`
+  if (description === '') return fallback
+  return `${description}${/[.!?]$/.test(description) ? '' : '.'} ${fallback}`
 }
