@@ -1,112 +1,16 @@
-// Generated from runner.py by runner-source.test.ts (RUNNER_SOURCE_WRITE=1 npx vitest run src/ptc/python/runner-source.test.ts). Do not edit.
-export const runnerSource: string = String.raw`"""The qilin-tools Python runner: confines itself, then runs one program sent by the host.
-
-Protocol: JSON lines on fd 3 (a socket the host holds). stdout and stderr are never used for it.
-  runner -> host  {"t":"ready","layers":[...]}  {"t":"call","id":n,"name":..,"args":{..}}
-                  {"t":"out","text":..}  {"t":"done","value":..} | {"t":"done","error":{"kind":..,"message":..}}
-                  {"t":"fatal","message":..} when a requested confinement layer cannot be applied
-  host -> runner  {"t":"start","code":..,"tools":[..],"timeoutMs":..}  {"t":"result","id":n,"ok":..,"value"|"error":..}
+// Generated from runner-confinement.py, runner-io.py and runner.py by runner-source.test.ts
+// (RUNNER_SOURCE_WRITE=1 npx vitest run src/ptc/python/runner-source.test.ts). Do not edit.
+export const runnerFiles = {
+  'runner-confinement.py': `"""The confinement half of the qilin-tools Python runner: Landlock, seccomp and resource limits, applied by the
+process to itself before it reads a program. The host joins the runner files into one script, this one first.
 """
 
-import sys
-
-# No network inside the sandbox: asyncio's optional TLS support is skipped, which saves start-up time.
-sys.modules.setdefault('ssl', None)
-
-import ast
-import asyncio
 import ctypes
 import errno
-import json
-import linecache
 import os
 import resource
 import signal
-import traceback
-import types
-
-CHANNEL = 3
-PROGRAM_FILE = '<program>'
-SAFE_INTEGER = 2**53 - 1
-
-
-class Deadline(BaseException):
-    """Raised by the interval timer; a BaseException so except Exception in a program cannot swallow it."""
-
-
-class OutputLimit(BaseException):
-    pass
-
-
-class RunFailure(Exception):
-    def __init__(self, kind, message):
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
-
-
-class ToolCallError(Exception):
-    """A tool call that did not succeed. code is one of the pipeline's error codes."""
-
-    def __init__(self, tool_name, code, message, call_id=''):
-        super().__init__(f'{tool_name}: {message}')
-        self.tool_name = tool_name
-        self.code = code
-        self.message = message
-        self.call_id = call_id
-
-
-# ---------------------------------------------------------------- channel
-
-
-class Channel:
-    def __init__(self):
-        self.pending = b''
-        self.outbox = []
-
-    def send(self, message):
-        self.outbox.append(json.dumps(message, ensure_ascii=False, separators=(',', ':'), allow_nan=False) + '\n')
-
-    def flush(self):
-        if not self.outbox:
-            return
-        global critical
-        critical = True  # a deadline landing mid-write would leave half a message on the channel
-        try:
-            data = ''.join(self.outbox).encode()
-            self.outbox.clear()
-            view = memoryview(data)
-            while view:
-                written = os.write(CHANNEL, view)
-                view = view[written:]
-        finally:
-            critical = False
-
-    def read_available(self):
-        global critical
-        critical = True
-        try:
-            chunk = os.read(CHANNEL, 1 << 16)
-            if not chunk:
-                os._exit(1)  # the host is gone
-            lines = (self.pending + chunk).split(b'\n')
-            self.pending = lines.pop()
-            return [json.loads(line) for line in lines if line]
-        finally:
-            critical = False
-
-    def read_one(self):
-        while True:
-            messages = self.read_available()
-            if messages:
-                return messages[0]
-
-
-channel = Channel()
-critical = False
-
-
-# ---------------------------------------------------------------- confinement layers
+import sys
 
 LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446
 PR_SET_NO_NEW_PRIVS = 38
@@ -237,6 +141,67 @@ def confine(config):
     if 'seccomp' in layers:
         applied.append(apply_seccomp(seccomp))
     return applied
+`,
+  'runner-io.py': String.raw`"""The channel and value half of the qilin-tools Python runner: JSON lines on fd 3, the lossless-JSON check, and the
+stdout/stderr stand-in that counts printed bytes. Joined with the other runner files into one script by the host.
+"""
+
+import json
+import os
+
+CHANNEL = 3
+SAFE_INTEGER = 2**53 - 1
+
+
+class OutputLimit(BaseException):
+    pass
+
+
+class Channel:
+    def __init__(self):
+        self.pending = b''
+        self.outbox = []
+
+    def send(self, message):
+        self.outbox.append(json.dumps(message, ensure_ascii=False, separators=(',', ':'), allow_nan=False) + '\n')
+
+    def flush(self):
+        if not self.outbox:
+            return
+        global critical
+        critical = True  # a deadline landing mid-write would leave half a message on the channel
+        try:
+            data = ''.join(self.outbox).encode()
+            self.outbox.clear()
+            view = memoryview(data)
+            while view:
+                written = os.write(CHANNEL, view)
+                view = view[written:]
+        finally:
+            critical = False
+
+    def read_available(self):
+        global critical
+        critical = True
+        try:
+            chunk = os.read(CHANNEL, 1 << 16)
+            if not chunk:
+                os._exit(1)  # the host is gone
+            lines = (self.pending + chunk).split(b'\n')
+            self.pending = lines.pop()
+            return [json.loads(line) for line in lines if line]
+        finally:
+            critical = False
+
+    def read_one(self):
+        while True:
+            messages = self.read_available()
+            if messages:
+                return messages[0]
+
+
+channel = Channel()
+critical = False
 
 
 # ---------------------------------------------------------------- JSON checks
@@ -306,6 +271,54 @@ class Capture:
 
     def writable(self):
         return True
+`,
+  'runner.py': String.raw`"""The qilin-tools Python runner: confines itself (runner-confinement.py), then runs one program sent by the host
+over the channel (runner-io.py). The host joins the three files into one script, in that order, this one last.
+
+Protocol: JSON lines on fd 3 (a socket the host holds). stdout and stderr are never used for it.
+  runner -> host  {"t":"ready","layers":[...]}  {"t":"call","id":n,"name":..,"args":{..}}
+                  {"t":"out","text":..}  {"t":"done","value":..} | {"t":"done","error":{"kind":..,"message":..}}
+                  {"t":"fatal","message":..} when a requested confinement layer cannot be applied
+  host -> runner  {"t":"start","code":..,"tools":[..],"timeoutMs":..}  {"t":"result","id":n,"ok":..,"value"|"error":..}
+"""
+
+import sys
+
+# No network inside the sandbox: asyncio's optional TLS support is skipped, which saves start-up time.
+sys.modules.setdefault('ssl', None)
+
+import ast
+import asyncio
+import json
+import linecache
+import os
+import signal
+import traceback
+import types
+
+PROGRAM_FILE = '<program>'
+
+
+class Deadline(BaseException):
+    """Raised by the interval timer; a BaseException so except Exception in a program cannot swallow it."""
+
+
+class RunFailure(Exception):
+    def __init__(self, kind, message):
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+
+
+class ToolCallError(Exception):
+    """A tool call that did not succeed. code is one of the pipeline's error codes."""
+
+    def __init__(self, tool_name, code, message, call_id=''):
+        super().__init__(f'{tool_name}: {message}')
+        self.tool_name = tool_name
+        self.code = code
+        self.message = message
+        self.call_id = call_id
 
 
 # ---------------------------------------------------------------- the program
@@ -556,4 +569,8 @@ def main():
 
 if __name__ == '__main__':
     main()
-`
+`,
+} as const
+
+/** The whole runner as one script: confinement, then the channel, then the program runner. */
+export const runnerSource: string = Object.values(runnerFiles).join('\n')
