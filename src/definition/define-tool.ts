@@ -1,5 +1,7 @@
+import { compileSchema } from '../json-schema/compile.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
+import { SchemaCompileError } from '../json-schema/schema-compile-error.js'
 import type { InferArgs } from '../schema/infer.js'
 import { SchemaSpecError } from '../schema/schema-spec-error.js'
 import { childPath } from '../schema/spec-path.js'
@@ -84,15 +86,25 @@ function checkConfig(config: Record<string, unknown>, toolName: string): void {
   }
 }
 
-function convert<Node>(toolName: string, conversion: () => Node): Node {
+/** Converts a spec, then compiles the result (leniently, as MCP schemas need) so a broken raw node fails here. */
+function convert<Node extends JsonSchemaNode>(toolName: string, path: string, conversion: () => Node): Node {
+  let node: Node
   try {
-    return conversion()
+    node = conversion()
   } catch (error) {
     if (error instanceof SchemaSpecError) {
       throw new ToolDefinitionError(toolName, error.path, error.reason, { cause: error })
     }
     throw error
   }
+  try {
+    compileSchema(node, { lenient: true })
+  } catch (error) {
+    if (error instanceof SchemaCompileError)
+      throw new ToolDefinitionError(toolName, path, error.message, { cause: error })
+    throw error
+  }
+  return node
 }
 
 /**
@@ -110,14 +122,18 @@ export function defineTool<
   const source = config as unknown as Record<string, unknown>
   const toolName = typeof source.name === 'string' ? source.name : '(unnamed)'
   checkConfig(source, toolName)
-  const parameters = convert(toolName, () => parametersToJsonSchema(config.parameters as ParametersSpec, 'parameters'))
+  const parameters = convert(toolName, 'parameters', () =>
+    parametersToJsonSchema(config.parameters as ParametersSpec, 'parameters'),
+  )
   const definition: Record<string, unknown> = { name: config.name }
   if (config.title !== undefined) definition.title = config.title
   definition.description = config.description
   definition.parameters = parameters
   if (config.output !== undefined) {
     const outputPath = childPath('output', 'schema')
-    const schema: JsonSchemaNode = convert(toolName, () => toJsonSchema(config.output?.schema as ValueSpec, outputPath))
+    const schema: JsonSchemaNode = convert(toolName, outputPath, () =>
+      toJsonSchema(config.output?.schema as ValueSpec, outputPath),
+    )
     definition.output = config.output.render === undefined ? { schema } : { schema, render: config.output.render }
   }
   if (config.annotations !== undefined) definition.annotations = { ...config.annotations }

@@ -1,4 +1,5 @@
 import type { JsonSchemaNode } from '../json-schema/node.js'
+import { patternRisk } from '../json-schema/pattern-risk.js'
 import { convertProperties } from './properties.js'
 import { childPath } from './spec-path.js'
 
@@ -55,10 +56,11 @@ function regex(value: unknown): string | undefined {
   if (typeof value !== 'string') return 'must be a string'
   try {
     new RegExp(value, 'u')
-    return undefined
   } catch (error) {
     return `is not a valid regular expression: ${(error as Error).message}`
   }
+  const risk = patternRisk(value)
+  return risk === undefined ? undefined : `may backtrack catastrophically (${risk}); the validator refuses it`
 }
 
 function format(value: unknown): string | undefined {

@@ -1,40 +1,47 @@
-import type { JsonValue } from '../json-schema/json-value.js'
+import { compileSchema } from '../json-schema/compile.js'
 import type { JsonSchemaObject } from '../json-schema/node.js'
 import { SchemaSpecError } from './schema-spec-error.js'
 import { childPath } from './spec-path.js'
 
-const typeTests: Readonly<Record<string, (value: unknown) => boolean>> = {
-  string: (value) => typeof value === 'string',
-  number: (value) => typeof value === 'number' && Number.isFinite(value),
-  integer: (value) => Number.isSafeInteger(value),
-  boolean: (value) => typeof value === 'boolean',
-  null: (value) => value === null,
-  array: Array.isArray,
-  object: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+/** Why `value` fails `node`, or undefined. Lenient: a raw node nested inside may carry keywords we only annotate. */
+function mismatch(node: JsonSchemaObject, value: unknown): string | undefined {
+  const result = compileSchema(node, { lenient: true }).validate(value)
+  return result.valid ? undefined : result.issues.map((issue) => issue.message).join('; ')
 }
 
-function sameJson(left: unknown, right: unknown): boolean {
-  return JSON.stringify(left) === JSON.stringify(right)
+function without(node: JsonSchemaObject, keys: readonly string[]): JsonSchemaObject {
+  return Object.fromEntries(Object.entries(node).filter(([key]) => !keys.includes(key)))
 }
 
-/** Why `value` does not match `node`, or undefined. Interim: types and literals; full validation plugs in here. */
-function mismatch(node: JsonSchemaObject, value: JsonValue): string | undefined {
-  const types = node.type === undefined ? [] : Array.isArray(node.type) ? node.type : [node.type]
-  if (types.length > 0 && !types.some((type) => typeTests[type]?.(value))) return `expected ${types.join(' or ')}`
-  if (node.enum !== undefined && !node.enum.some((member) => sameJson(member, value))) return 'not one of enum'
-  if ('const' in node && !sameJson(node.const, value)) return `expected ${JSON.stringify(node.const)}`
-  return undefined
-}
-
-/** A `default` must itself be a valid value of the schema it sits in. */
+/**
+ * The literals a spec names must be values of that spec: each `enum` member and the `const` must pass the other
+ * constraints (a 2-character member under `minLength: 3` can never be sent), and a `default` must pass all of them.
+ */
 export function checkSpecValues(node: JsonSchemaObject, path: string): void {
-  if (!('default' in node)) return
-  const { default: value, ...rest } = node
-  const reason = mismatch(rest, value as JsonValue)
-  if (reason !== undefined) {
-    throw new SchemaSpecError(
-      childPath(path, 'default'),
-      `${JSON.stringify(value)} is not valid for its own schema: ${reason}`,
-    )
+  const unconstrained = without(node, ['enum', 'const', 'default'])
+  const members = Array.isArray(node.enum) ? node.enum : []
+  members.forEach((member, index) => {
+    const reason = mismatch(unconstrained, member)
+    if (reason !== undefined) {
+      throw new SchemaSpecError(
+        childPath(childPath(path, 'enum'), index),
+        `${JSON.stringify(member)} can never be valid: ${reason}`,
+      )
+    }
+  })
+  if ('const' in node) {
+    const reason = mismatch(unconstrained, node.const)
+    if (reason !== undefined) {
+      throw new SchemaSpecError(childPath(path, 'const'), `${JSON.stringify(node.const)} can never be valid: ${reason}`)
+    }
+  }
+  if ('default' in node) {
+    const reason = mismatch(without(node, ['default']), node.default)
+    if (reason !== undefined) {
+      throw new SchemaSpecError(
+        childPath(path, 'default'),
+        `${JSON.stringify(node.default)} is not valid for its own schema: ${reason}`,
+      )
+    }
   }
 }
