@@ -13,15 +13,24 @@ import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
 import type { ToolRuntime } from '../src/pipeline/tool-runtime.js'
 import { createNodePtcRuntime } from '../src/ptc/node/index.js'
 import { Conversation, countTokens, resultText } from './mcp-fixtures/conversation.js'
-import { errorTallyTask, largestFilesTask, rosterGraphTask, type StudyTask } from './mcp-fixtures/study-tasks.js'
+import {
+  errorTallyTask,
+  largestFilesTask,
+  rosterGraphTask,
+  type StudyTask,
+  singleLookupTask,
+} from './mcp-fixtures/study-tasks.js'
 import { writeLogTree, writeRoster, writeServiceLogs } from './mcp-fixtures/task-data.js'
 import { markdownTable } from './measure.js'
 
 const root = mkdtempSync(join(tmpdir(), 'qilin-mcp-study-'))
+const tree = writeLogTree(join(root, 'tree'))
+const biggest = tree.largest[0]!
 const tasks: StudyTask[] = [
-  largestFilesTask(join(root, 'tree'), writeLogTree(join(root, 'tree'))),
+  largestFilesTask(join(root, 'tree'), tree),
   errorTallyTask(join(root, 'logs'), writeServiceLogs(join(root, 'logs'))),
   rosterGraphTask(join(root, 'roster.csv'), writeRoster(join(root, 'roster.csv'))),
+  singleLookupTask(join(root, 'tree', biggest.path), biggest.firstLine),
 ]
 
 const ptcRuntime = createNodePtcRuntime()

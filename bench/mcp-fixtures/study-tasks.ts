@@ -172,3 +172,18 @@ console.log(manager + ': ' + peers.join(', '))`,
     check: (answer) => answer.trim() === expected,
   }
 }
+
+/** A control: one small lookup, where code mode has nothing to keep out of the context. */
+export function singleLookupTask(file: string, expectedFirstLine: string): StudyTask {
+  return {
+    name: 'control: first line of one file',
+    prompt: `Print the first line of ${file}.`,
+    toolPrefixes: ['fs__'],
+    async native(turn) {
+      const [head] = await turn([{ name: 'fs__read_text_file', arguments: { path: file, head: 1 } }])
+      return textOf(head)
+    },
+    program: `console.log((await tools.fs__read_text_file({ path: ${JSON.stringify(file)}, head: 1 })).content)`,
+    check: (answer) => answer.trim() === expectedFirstLine,
+  }
+}

@@ -80,7 +80,8 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     if (current === undefined || state !== 'connected') throw unavailable(serverName, error ?? state)
     try {
       const result = await current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
-        signal,
+        // A dependent signal per request: the SDK listens on it, and many calls may share the caller's signal.
+        signal: AbortSignal.any([signal]),
         timeout: requestTimeoutMs,
         resetTimeoutOnProgress: true,
         onprogress: () => {},
