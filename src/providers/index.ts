@@ -14,7 +14,7 @@ export {
   toAnthropicToolUses,
 } from './anthropic/anthropic-messages.js'
 // anthropic
-export type { AnthropicTool, AnthropicToolsOptions } from './anthropic/to-anthropic-tools.js'
+export type { AnthropicInputSchema, AnthropicTool, AnthropicToolsOptions } from './anthropic/to-anthropic-tools.js'
 export { toAnthropicTools } from './anthropic/to-anthropic-tools.js'
 export type { GeminiContent, GeminiFunctionCall, GeminiFunctionResponse, GeminiPart } from './gemini/gemini-messages.js'
 export {

@@ -5,11 +5,14 @@ import type { Projection } from '../projection-report.js'
 import { ANTHROPIC_NAME_RULE, ANTHROPIC_STRICT_LIMITS } from './anthropic-rules.js'
 import { projectAnthropicSchema } from './anthropic-schema.js'
 
+/** `input_schema`: a JSON Schema rooted at an object (the SDK types `required` as a mutable list). */
+export type AnthropicInputSchema = Omit<JsonSchemaObject, 'type' | 'required'> & { type: 'object'; required?: string[] }
+
 /** A Messages API client tool (structurally `Tool` of @anthropic-ai/sdk). */
 export interface AnthropicTool {
   name: string
   description: string
-  input_schema: JsonSchemaObject & { type: 'object' }
+  input_schema: AnthropicInputSchema
   /** Present only when strict tool use is on for this tool. */
   strict?: true
 }

@@ -1,0 +1,90 @@
+import type { ChatCompletionTool } from 'openai/resources/chat/completions'
+import type { FunctionTool } from 'openai/resources/responses/responses'
+import { describe, expect, it } from 'vitest'
+import type { ToolSchema } from '../../registry/tool-schema.js'
+import { toOpenAITools } from './to-openai-tools.js'
+
+const search: ToolSchema = {
+  name: 'search',
+  description: 'Searches',
+  parameters: {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    properties: {
+      query: { type: 'string', minLength: 1 },
+      limit: { type: 'integer', minimum: 1, default: 10 },
+      sort: { type: 'string', enum: ['asc', 'desc'] },
+      note: { type: ['string', 'null'] },
+      when: { type: 'string', format: 'date-time' },
+      site: { type: 'string', format: 'uri' },
+    },
+    required: ['query'],
+    additionalProperties: false,
+  },
+}
+
+const record: ToolSchema = {
+  name: 'tag',
+  description: 'Tags',
+  parameters: { type: 'object', properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } } },
+}
+
+describe('toOpenAITools', () => {
+  it('sends the schema as declared without strict mode, minus document metadata', () => {
+    const { tools, report } = toOpenAITools([search])
+    const sent: ChatCompletionTool[] = tools
+    expect(sent[0]).toEqual({
+      type: 'function',
+      function: {
+        name: 'search',
+        description: 'Searches',
+        parameters: { ...search.parameters, $schema: undefined },
+        strict: false,
+      },
+    })
+    expect(JSON.stringify(sent[0])).not.toContain('$schema')
+    expect(report.tools[0]?.status).toBe('exact')
+  })
+
+  it('in strict mode requires every property, makes optional ones nullable and drops what strict refuses', () => {
+    const { tools, report } = toOpenAITools([search], { strict: true })
+    expect(tools[0]?.function.parameters).toEqual({
+      type: 'object',
+      properties: {
+        query: { type: 'string' },
+        limit: { type: ['integer', 'null'], minimum: 1 },
+        sort: { type: ['string', 'null'], enum: ['asc', 'desc', null] },
+        note: { type: ['string', 'null'] },
+        when: { type: ['string', 'null'], format: 'date-time' },
+        site: { type: ['string', 'null'] },
+      },
+      required: ['query', 'limit', 'sort', 'note', 'when', 'site'],
+      additionalProperties: false,
+    })
+    expect(report.tools[0]).toMatchObject({ strict: true, nullsMeanAbsent: true, status: 'changed' })
+    expect(report.tools[0]?.changes.filter((change) => change.action === 'dropped')).toEqual([
+      { path: '/properties/query', keyword: 'minLength', action: 'dropped' },
+      { path: '/properties/limit', keyword: 'default', action: 'dropped' },
+      { path: '/properties/site', keyword: 'format', action: 'dropped' },
+    ])
+  })
+
+  it('turns strict off for one tool that has no strict form, and keeps it on for the others', () => {
+    const { tools, report } = toOpenAITools([record, search], { strict: true, api: 'responses' })
+    const sent: FunctionTool[] = tools
+    expect(sent.map((tool) => [tool.name, tool.strict])).toEqual([
+      ['tag', false],
+      ['search', true],
+    ])
+    expect(report.tools[0]).toMatchObject({ status: 'degraded', strict: false, nullsMeanAbsent: false })
+    expect(report.tools[0]?.warnings).toEqual([
+      '/properties/labels: an object open to other properties cannot be closed (strict)',
+      'strict mode off for this tool',
+    ])
+  })
+
+  it('can describe the constraints strict mode drops', () => {
+    const { tools } = toOpenAITools([search], { strict: true, describeDroppedConstraints: true })
+    expect(tools[0]?.function.parameters.properties?.query).toEqual({ type: 'string', description: '{minLength: 1}' })
+  })
+})
