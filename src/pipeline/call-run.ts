@@ -47,6 +47,8 @@ export interface CallRun {
   readonly scope: PipelineScope
   /** The caller's signal (a never-aborting one when the caller gave none). */
   readonly signal: AbortSignal
+  /** False when the caller gave no signal: then nothing can cancel the call and no stage needs to look. */
+  readonly cancellable: boolean
   readonly parentId: string | undefined
   readonly startedAt: number
   readonly listeners: MergedListeners
@@ -59,6 +61,10 @@ export interface CallRun {
 
 export const neverAborted: AbortSignal = new AbortController().signal
 
+export function isCancelled(run: CallRun): boolean {
+  return run.cancellable && run.signal.aborted
+}
+
 export function openCall(
   scope: PipelineScope,
   call: ToolCall,
@@ -69,6 +75,7 @@ export function openCall(
     call,
     scope,
     signal: signal ?? neverAborted,
+    cancellable: signal !== undefined,
     parentId,
     startedAt: performance.now(),
     listeners: scope.core.listeners.forScope(scope.agentId),

@@ -6,5 +6,5 @@ let counter = 0
 /** An opaque token unique per call in this process and unlikely to repeat across processes. */
 export function mintCorrelationId(): string {
   counter++
-  return prefix + counter.toString(36)
+  return prefix + counter
 }

@@ -4,8 +4,18 @@ import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import { fuseSignals } from './fuse-signals.js'
-import type { CallOutcome, ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
+import type { CallOutcome, NextExecute, WrappedExecution } from './pipeline-events.js'
 import { runBody } from './run-body.js'
+
+/** One layer of the onion for one call: which wrapper, with what execution, and how often it called `next`. */
+interface Layer {
+  readonly run: CallRun
+  readonly index: number
+  readonly exec: WrappedExecution
+  calls: number
+  /** What `next` returned, so a wrapper that hands it straight back costs no extra promise. */
+  inner: Promise<CallOutcome> | undefined
+}
 
 /**
  * Stage 5: `tools/execute` wrappers around the body as an onion, lowest order outermost. A wrapper may replace the
@@ -13,8 +23,7 @@ import { runBody } from './run-body.js'
  * body. Calling `next` twice, throwing, or returning no outcome makes the call a `WRAPPER_ERROR`.
  */
 export function runExecuteWrappers(run: CallRun): CallOutcome | Promise<CallOutcome> {
-  const wrappers = run.listeners.execute
-  if (wrappers.length === 0) return runBody(run, run.signal)
+  if (run.listeners.execute.length === 0) return runBody(run, run.signal)
   const info = run.info!
   const exec: WrappedExecution = {
     signal: run.signal,
@@ -25,51 +34,60 @@ export function runExecuteWrappers(run: CallRun): CallOutcome | Promise<CallOutc
     call: info,
     definition: run.target!.definition,
   }
-  return invoke(run, wrappers, 0, exec)
+  return enter(run, 0, exec)
 }
 
-function invoke(
-  run: CallRun,
-  wrappers: readonly ExecuteWrapper[],
-  index: number,
-  exec: WrappedExecution,
-): Promise<CallOutcome> {
-  if (index === wrappers.length) return Promise.resolve(runBody(run, exec.signal))
-  let calls = 0
-  const next: NextExecute = (override) => {
-    calls++
-    if (calls > 1) return Promise.reject(new Error(failureMessages.nextTwice()))
-    const replacement = override?.signal
-    const inner =
-      replacement === undefined || replacement === exec.signal
-        ? exec
-        : { ...exec, signal: fuseSignals(replacement, run.signal) }
-    return invoke(run, wrappers, index + 1, inner)
+function enter(run: CallRun, index: number, exec: WrappedExecution): Promise<CallOutcome> {
+  const wrappers = run.listeners.execute
+  if (index === wrappers.length) {
+    const outcome = runBody(run, exec.signal)
+    return isPromiseLike(outcome) ? outcome : Promise.resolve(outcome)
   }
+  const layer: Layer = { run, index, exec, calls: 0, inner: undefined }
   let returned: CallOutcome | Promise<CallOutcome>
   try {
-    returned = wrappers[index]!(exec, next)
+    returned = wrappers[index]!(exec, nextFor(layer))
   } catch (thrown) {
-    return Promise.resolve(wrapperFailure(thrown, calls))
+    return Promise.resolve(wrapperFailure(layer, thrown))
   }
-  const check = (outcome: CallOutcome): CallOutcome =>
-    calls > 1 ? failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice()) : checkOutcome(outcome)
-  if (!isPromiseLike(returned)) return Promise.resolve(check(returned))
-  return Promise.resolve(returned).then(check, (thrown: unknown) => wrapperFailure(thrown, calls))
+  if (!isPromiseLike(returned)) return Promise.resolve(checkOutcome(layer, returned))
+  if (returned === layer.inner && layer.calls === 1) return returned
+  return Promise.resolve(returned).then(
+    (outcome) => checkOutcome(layer, outcome),
+    (thrown: unknown) => wrapperFailure(layer, thrown),
+  )
 }
 
-function wrapperFailure(thrown: unknown, calls: number): CallOutcome {
-  if (calls > 1) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
+/** The `next` a wrapper receives. Returned anonymous on purpose: nothing names (and so redefines) it per call. */
+function nextFor(layer: Layer): NextExecute {
+  return (override) => callNext(layer, override)
+}
+
+function callNext(layer: Layer, override: { readonly signal?: AbortSignal } | undefined): Promise<CallOutcome> {
+  layer.calls++
+  if (layer.calls > 1) return Promise.reject(new Error(failureMessages.nextTwice()))
+  const replacement = override?.signal
+  const { exec, run } = layer
+  const inner =
+    replacement === undefined || replacement === exec.signal
+      ? exec
+      : { ...exec, signal: fuseSignals(replacement, run.signal) }
+  layer.inner = enter(run, layer.index + 1, inner)
+  return layer.inner
+}
+
+function wrapperFailure(layer: Layer, thrown: unknown): CallOutcome {
+  if (layer.calls > 1) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
   if (isToolError(thrown)) return { ok: false, error: thrown.toInfo() }
   return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.wrapperFailed(thrownMessage(thrown)))
 }
 
-function checkOutcome(outcome: unknown): CallOutcome {
-  if (typeof outcome !== 'object' || outcome === null) {
-    return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.wrapperNoOutcome())
+function checkOutcome(layer: Layer, outcome: unknown): CallOutcome {
+  if (layer.calls > 1) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
+  if (typeof outcome === 'object' && outcome !== null) {
+    const candidate = outcome as CallOutcome
+    if (candidate.ok === true && Array.isArray(candidate.content)) return candidate
+    if (candidate.ok === false && typeof candidate.error === 'object' && candidate.error !== null) return candidate
   }
-  const candidate = outcome as CallOutcome
-  if (candidate.ok === true && Array.isArray(candidate.content)) return candidate
-  if (candidate.ok === false && typeof candidate.error === 'object' && candidate.error !== null) return candidate
   return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.wrapperNoOutcome())
 }

@@ -2,11 +2,14 @@ import type { JsonValue } from '../json-schema/json-value.js'
 
 /** Freezes a value the pipeline parsed itself, in place: nobody else holds a reference to it. */
 export function freezeParsed<Value extends JsonValue>(value: Value): Value {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value
+  if (typeof value !== 'object' || value === null) return value
   if (Array.isArray(value)) {
     for (const item of value) freezeParsed(item)
   } else {
-    for (const key in value) freezeParsed((value as Record<string, JsonValue>)[key] as JsonValue)
+    for (const key in value) {
+      const item = (value as Record<string, JsonValue>)[key]
+      if (typeof item === 'object' && item !== null) freezeParsed(item)
+    }
   }
   return Object.freeze(value)
 }

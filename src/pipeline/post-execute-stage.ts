@@ -3,7 +3,7 @@ import type { ToolContext } from './call.js'
 import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
-import type { CallOutcome, PostExecuteDecision } from './pipeline-events.js'
+import type { CallOutcome, PostExecuteDecision, PostExecuteEvent } from './pipeline-events.js'
 
 const event = 'tools/post-execute'
 
@@ -21,13 +21,16 @@ function continueFrom(run: CallRun, start: CallOutcome, from: number): CallOutco
   const call = run.info!
   const definition = run.target!.definition
   let outcome = start
+  let payload: PostExecuteEvent = { call, definition, outcome }
   for (let index = from; index < listeners.length; index++) {
+    if (payload.outcome !== outcome) payload = { call, definition, outcome }
     let decision: ReturnType<(typeof listeners)[number]>
     try {
-      decision = listeners[index]!({ call, definition, outcome })
+      decision = listeners[index]!(payload)
     } catch (thrown) {
       return listenerFailure(outcome, thrown)
     }
+    if (decision === undefined) continue
     if (isPromiseLike(decision)) {
       const current = outcome
       const next = index + 1

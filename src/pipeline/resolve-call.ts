@@ -19,12 +19,14 @@ export const RUN_CODE = 'run_code'
  */
 export function resolveCall(run: CallRun): CallOutcome | undefined {
   const { call } = run
-  const normalized = normalizeArguments(call.arguments)
-  recordStarted(run, normalized.ok ? normalized.value : typeof call.arguments === 'string' ? call.arguments : null)
+  const args = normalizeArguments(call.arguments)
+  const readable = !(args instanceof Unreadable)
+  if (run.scope.core.sessionLog !== undefined) {
+    recordStarted(run, readable ? args : typeof call.arguments === 'string' ? call.arguments : null)
+  }
   const target = findTarget(run.scope, call.name, run.parentId)
   if (target === undefined) return failure(ToolErrorCode.UNKNOWN_TOOL, failureMessages.unknownTool(call.name))
-  if (!normalized.ok) return failure(ToolErrorCode.INVALID_ARGUMENTS, normalized.message(call.name))
-  const args = normalized.value
+  if (!readable) return failure(ToolErrorCode.INVALID_ARGUMENTS, args.message(call.name))
   if (!isJsonObject(args)) return failure(ToolErrorCode.INVALID_ARGUMENTS, failureMessages.notAnObject(call.name))
   const validation = target.parameters.validate(args)
   if (!validation.valid) {
@@ -59,16 +61,23 @@ export function findTarget(scope: PipelineScope, name: string, parentId: string 
   return mode === 'both' ? core.registry.resolve(layer, name) : undefined
 }
 
-type Normalized = { ok: true; value: JsonValue } | { ok: false; message: (name: string) => string }
+/** Why arguments could not be read as JSON; anything else `normalizeArguments` returns is the frozen value. */
+class Unreadable {
+  constructor(readonly detail: string | undefined) {}
+  message(name: string): string {
+    return this.detail === undefined
+      ? failureMessages.notJson(name)
+      : failureMessages.invalidArguments(name, this.detail)
+  }
+}
 
-function normalizeArguments(raw: string | JsonObject): Normalized {
+function normalizeArguments(raw: string | JsonObject): JsonValue | Unreadable {
   if (typeof raw === 'string') {
     const parsed = parseJsonArguments(raw)
-    if (!parsed.ok) return { ok: false, message: (name) => failureMessages.invalidArguments(name, parsed.message) }
-    return { ok: true, value: freezeParsed(parsed.value as JsonValue) }
+    return parsed.ok ? freezeParsed(parsed.value as JsonValue) : new Unreadable(parsed.message)
   }
   const copy = copyFrozenJson(raw)
-  return copy === undefined ? { ok: false, message: failureMessages.notJson } : { ok: true, value: copy }
+  return copy === undefined ? new Unreadable(undefined) : copy
 }
 
 export function formatIssues(issues: readonly ValidationIssue[]): string {

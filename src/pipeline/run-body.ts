@@ -3,7 +3,7 @@ import type { ToolExecution } from '../definition/tool-definition.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import { failure, failureFromThrown, isPromiseLike, thrownMessage } from './call-outcome.js'
-import type { CallRun } from './call-run.js'
+import { type CallRun, neverAborted } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { CallOutcome } from './pipeline-events.js'
 import { formatIssues } from './resolve-call.js'
@@ -14,7 +14,7 @@ import { formatIssues } from './resolve-call.js'
  */
 export function runBody(run: CallRun, signal: AbortSignal): CallOutcome | Promise<CallOutcome> {
   const info = run.info!
-  if (signal.aborted) {
+  if (signal !== neverAborted && signal.aborted) {
     return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(info.name))
   }
   const target = run.target!
@@ -66,5 +66,6 @@ function checkAndRender(run: CallRun, returned: unknown): CallOutcome {
 
 /** The default rendering: a string as itself, anything else as its JSON text. */
 export function renderJson(value: JsonValue): readonly ContentPart[] {
-  return [{ type: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) }]
+  const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value)
+  return [{ type: 'text', text }]
 }

@@ -2,7 +2,7 @@ import { ToolErrorCode } from '../errors/error-codes.js'
 import { runApproval } from './approval-stage.js'
 import type { ToolCall, ToolResult } from './call.js'
 import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
-import { type CallRun, openCall, type PipelineScope } from './call-run.js'
+import { type CallRun, isCancelled, openCall, type PipelineScope } from './call-run.js'
 import { runExecuteWrappers } from './execute-wrappers.js'
 import { failureMessages } from './failure-messages.js'
 import { runFinalizeContent } from './finalize-content-stage.js'
@@ -10,70 +10,110 @@ import { runGuards } from './guard-stage.js'
 import { outcomeAfterAbort } from './outcome-precedence.js'
 import type { CallOutcome } from './pipeline-events.js'
 import { runPostExecute } from './post-execute-stage.js'
-import { runPreExecute } from './pre-execute-stage.js'
+import { type AskReasons, runPreExecute } from './pre-execute-stage.js'
 import { resolveCall } from './resolve-call.js'
 import { settleCall } from './settle-call.js'
 
+type Step<Value> = Value | Promise<Value>
+
 /**
- * The one place that knows the order of a call. Each stage may answer synchronously; the pipeline awaits only what
- * is actually pending. Whatever happens, the call settles exactly once and this never rejects.
+ * The one place that knows the order of a call. Each stage may answer synchronously, and the next stage then runs at
+ * once; only a stage that is really pending costs a promise. Whatever happens, the call settles exactly once and the
+ * returned promise never rejects.
  */
-export async function runCall(
+export function runCall(
   scope: PipelineScope,
   call: ToolCall,
   signal: AbortSignal | undefined,
   parentId?: string,
 ): Promise<ToolResult> {
   const run = openCall(scope, call, signal, parentId)
-  let outcome: CallOutcome
+  let result: Step<ToolResult>
   try {
-    outcome = await decide(run)
+    result = resolveAndDecide(run)
   } catch (thrown) {
-    outcome = failure(ToolErrorCode.TOOL_ERROR, failureMessages.internal(thrownMessage(thrown)))
+    result = settle(run, internalFailure(thrown))
   }
+  return isPromiseLike(result) ? result : Promise.resolve(result)
+}
+
+function resolveAndDecide(run: CallRun): Step<ToolResult> {
+  // 1. Resolve the tool in the caller's scope; parse, validate and freeze the arguments.
+  const invalid = resolveCall(run)
+  if (invalid !== undefined) return settle(run, invalid)
+  if (isCancelled(run)) return settle(run, notDispatched(run))
+  // 2. tools/pre-execute listeners, in order: allow, deny (final) or ask.
+  return next(runPreExecute(run), run, guardAndApprove)
+}
+
+function guardAndApprove(run: CallRun, verdict: CallOutcome | AskReasons): Step<ToolResult> {
+  if (!Array.isArray(verdict)) return settle(run, verdict as CallOutcome)
+  // 3. Guards: a returned reason denies.
+  const guarded = runGuards(run)
+  if (guarded !== undefined) return settle(run, guarded)
+  // 4. The approver, when anything asked.
+  return next(runApproval(run, verdict), run, dispatch)
+}
+
+function dispatch(run: CallRun, refusal: CallOutcome | undefined): Step<ToolResult> {
+  if (refusal !== undefined) return settle(run, refusal)
+  if (isCancelled(run)) return settle(run, notDispatched(run))
+  // 5 and 6. tools/execute wrappers around the body; the body's value checked and rendered.
+  return next(runExecuteWrappers(run), run, inspect)
+}
+
+function inspect(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
+  const checked = isCancelled(run) ? afterAbort(run, outcome) : outcome
+  // 7. tools/post-execute: replace, block or add contexts.
+  return next(runPostExecute(run, checked), run, finalize)
+}
+
+function finalize(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
+  // 8. The definition's finalizeContent.
+  return settle(run, runFinalizeContent(run, outcome))
+}
+
+/**
+ * 9. The call's one settlement: its settled record, then the tools/result observers. Every path above ends here
+ * exactly once; this never throws.
+ */
+function settle(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
   try {
-    return await settleCall(run, outcome)
+    return settleCall(run, outcome)
   } catch (thrown) {
-    return settleCall(run, failure(ToolErrorCode.TOOL_ERROR, failureMessages.internal(thrownMessage(thrown))))
+    return settleCall(run, internalFailure(thrown))
   }
 }
 
-async function decide(run: CallRun): Promise<CallOutcome> {
-  // 1. Resolve the tool in the caller's scope; parse, validate and freeze the arguments.
-  const invalid = resolveCall(run)
-  if (invalid !== undefined) return invalid
-  if (run.signal.aborted) return notDispatched(run)
-
-  // 2. tools/pre-execute listeners: allow, deny (final) or ask.
-  let verdict = runPreExecute(run)
-  if (isPromiseLike(verdict)) verdict = await verdict
-  if (!Array.isArray(verdict)) return verdict as CallOutcome
-
-  // 3. Guards: a returned reason denies.
-  const guarded = runGuards(run)
-  if (guarded !== undefined) return guarded
-
-  // 4. Approval, when anything asked.
-  let refusal = runApproval(run, verdict)
-  if (isPromiseLike(refusal)) refusal = await refusal
-  if (refusal !== undefined) return refusal
-  if (run.signal.aborted) return notDispatched(run)
-
-  // 5 and 6. tools/execute wrappers around the body; output check and rendering.
-  let outcome = runExecuteWrappers(run)
-  if (isPromiseLike(outcome)) outcome = await outcome
-  if (run.signal.aborted) outcome = afterAbort(run, outcome)
-
-  // 7. tools/post-execute: replace, block or add contexts.
-  let inspected = runPostExecute(run, outcome)
-  if (isPromiseLike(inspected)) inspected = await inspected
-
-  // 8. The definition's finalizeContent. (9, the result observers, run when the call settles.)
-  return runFinalizeContent(run, inspected)
+/**
+ * Runs the next stage now when the previous one answered synchronously, else when it settles. A stage that throws
+ * or a pending step that rejects settles the call as an internal failure.
+ */
+function next<Value>(
+  value: Step<Value>,
+  run: CallRun,
+  stage: (run: CallRun, value: Value) => Step<ToolResult>,
+): Step<ToolResult> {
+  if (!isPromiseLike(value)) return stage(run, value)
+  return Promise.resolve(value).then(
+    (settled) => {
+      try {
+        return stage(run, settled)
+      } catch (thrown) {
+        return settle(run, internalFailure(thrown))
+      }
+    },
+    (thrown: unknown) => settle(run, internalFailure(thrown)),
+  )
 }
 
 function notDispatched(run: CallRun): CallOutcome {
   return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(run.call.name))
+}
+
+/** A bug in the pipeline itself still settles the call, as a tool error that says so. */
+function internalFailure(thrown: unknown): CallOutcome {
+  return failure(ToolErrorCode.TOOL_ERROR, failureMessages.internal(thrownMessage(thrown)))
 }
 
 /** Cancellation only replaces a success; see the precedence table. */
@@ -85,5 +125,6 @@ function afterAbort(run: CallRun, outcome: CallOutcome): CallOutcome {
     replaced === ToolErrorCode.ABORTED
       ? failureMessages.aborted(run.call.name)
       : failureMessages.abortedBeforeDispatch(run.call.name)
-  return { ...failure(replaced as ToolErrorCode, message), ...(outcome.metadata ? { metadata: outcome.metadata } : {}) }
+  const replacement = failure(replaced as ToolErrorCode, message)
+  return outcome.metadata === undefined ? replacement : { ...replacement, metadata: outcome.metadata }
 }

@@ -25,6 +25,18 @@ export function settleCall(run: CallRun, outcome: CallOutcome): ToolResult | Pro
 function toResult(run: CallRun, outcome: CallOutcome): ToolResult {
   const { id, name } = run.call
   const durationMs = performance.now() - run.startedAt
+  if (outcome.contexts === undefined && outcome.metadata === undefined) {
+    return outcome.ok
+      ? Object.freeze({ id, name, ok: true, content: Object.freeze(outcome.content), value: outcome.value, durationMs })
+      : Object.freeze({
+          id,
+          name,
+          ok: false,
+          content: failureContent(outcome.error),
+          error: Object.freeze({ ...outcome.error }),
+          durationMs,
+        })
+  }
   const contexts = outcome.contexts === undefined ? undefined : Object.freeze([...outcome.contexts])
   const result: ToolResult = outcome.ok
     ? {

@@ -1,0 +1,250 @@
+/**
+ * Per-call cost of a trivial validated call, `add({a, b})` with its arguments as JSON text, through the whole pipeline
+ * (with 8 listeners, 2 per event, and with none) beside the peers' equivalent paths, measured in one process:
+ * - Vercel AI SDK 7: its `parseToolCall` (dist/index.js, `src/generate-text/parse-tool-call.ts`) is not exported, so
+ *   `aiSdkParseToolCall` below replays its no-repair path step for step with the public `asSchema` and
+ *   `safeParseJSON` of `@ai-sdk/provider-utils`; the result is then run by the public `executeTool`, drained as
+ *   `generateText` drains it.
+ * - OpenAI Agents JS: `tool({ parameters: zod }).invoke(runContext, jsonText)`.
+ * - LangChain.js: `tool(fn, { schema: zod }).invoke(JSON.parse(jsonText))`.
+ * - Floor: `JSON.parse` + the same compiled validator our pipeline uses + the call, in an async function.
+ * Then registry lookup cost with 10,000 tools across 100 agents against 100 tools in one agent.
+ *
+ * The machine is shared (2 cores, many processes), so wall time mostly measures how often this process was
+ * descheduled. Each contender is therefore timed in CPU time of this process (`process.cpuUsage`, which also counts
+ * GC threads) as well as wall time; the goals are judged on CPU time. Contenders run interleaved, round by round,
+ * so a burst of load hits all of them alike.
+ */
+
+import { asSchema, executeTool, safeParseJSON } from '@ai-sdk/provider-utils'
+import { tool as langchainTool } from '@langchain/core/tools'
+import { tool as openaiTool, RunContext } from '@openai/agents'
+import { tool as aiTool } from 'ai'
+import { z } from 'zod'
+import { defineTool } from '../src/definition/define-tool.js'
+import type { AnyToolDefinition } from '../src/definition/tool-definition.js'
+import type { JsonSchemaObject } from '../src/json-schema/node.js'
+import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
+import { validatorFor } from '../src/registry/registry-entry.js'
+import { formatNs, type Measurement, markdownTable, measureAsync, measureSync, summarize } from './measure.js'
+
+const argumentsText = '{"a":2,"b":3}'
+const options = { batch: 1000, samples: 40, warmup: 20_000 }
+
+const add = defineTool({
+  name: 'add',
+  description: 'Add two numbers.',
+  parameters: { a: { type: 'number', required: true }, b: { type: 'number', required: true } },
+  execute: ({ a, b }) => a + b,
+})
+
+function ours(listeners: boolean) {
+  const runtime = createToolRuntime()
+  runtime.register(add)
+  if (listeners) {
+    for (let index = 0; index < 2; index++) {
+      runtime.on('tools/pre-execute', () => undefined)
+      runtime.on('tools/execute', (_exec, next) => next())
+      runtime.on('tools/post-execute', () => undefined)
+      runtime.on('tools/result', () => undefined)
+    }
+  }
+  const call = { id: 'call-1', name: 'add', arguments: argumentsText }
+  return async () => {
+    const result = await runtime.execute(call)
+    if (result.value !== 5) throw new Error('wrong result')
+  }
+}
+
+function floor() {
+  const validator = validatorFor(add.parameters)
+  const body = ({ a, b }: { a: number; b: number }) => a + b
+  const run = async (text: string) => {
+    const args = JSON.parse(text)
+    if (!validator.validate(args).valid) throw new Error('invalid')
+    return body(args)
+  }
+  return async () => {
+    if ((await run(argumentsText)) !== 5) throw new Error('wrong result')
+  }
+}
+
+/** `parseToolCall` → `doParseToolCall` → `refineParsedToolCallInput` of AI SDK 7, without the repair branch. */
+async function aiSdkParseToolCall(toolCall: AiSdkToolCall, tools: Record<string, { inputSchema: unknown }>) {
+  return await aiSdkRefineParsedToolCallInput(await aiSdkDoParseToolCall(toolCall, tools))
+}
+
+interface AiSdkToolCall {
+  toolCallId: string
+  toolName: string
+  input: string
+}
+
+async function aiSdkDoParseToolCall(toolCall: AiSdkToolCall, tools: Record<string, { inputSchema: unknown }>) {
+  const tool = Object.hasOwn(tools, toolCall.toolName) ? tools[toolCall.toolName] : undefined
+  if (tool == null) throw new Error(`no such tool ${toolCall.toolName}`)
+  const schema = asSchema(tool.inputSchema as never) as Parameters<typeof safeParseJSON>[0]['schema']
+  const parseResult =
+    toolCall.input.trim() === ''
+      ? { success: true as const, value: {} as unknown }
+      : await safeParseJSON({ text: toolCall.input, schema })
+  if (parseResult.success === false) throw parseResult.error
+  const parsed = {
+    type: 'tool-call',
+    toolCallId: toolCall.toolCallId,
+    toolName: toolCall.toolName,
+    input: parseResult.value,
+    providerExecuted: undefined,
+    providerMetadata: undefined,
+  }
+  Object.defineProperty(parsed, inputSchemaInputSymbol, { value: parseResult.value })
+  return parsed
+}
+
+/** No refinement is configured, so it hands the call back, as AI SDK's does. */
+async function aiSdkRefineParsedToolCallInput<Call>(toolCall: Call): Promise<Call> {
+  return toolCall
+}
+
+const inputSchemaInputSymbol = Symbol('ai-sdk-tool-call-input-schema-input')
+
+function aiSdk() {
+  const addTool = aiTool({
+    description: 'Add two numbers.',
+    inputSchema: z.object({ a: z.number(), b: z.number() }),
+    execute: async ({ a, b }) => a + b,
+  })
+  const tools = { add: addTool }
+  const toolCall = { toolCallId: 'call-1', toolName: 'add', input: argumentsText }
+  const executionOptions = { toolCallId: 'call-1', messages: [], context: {} } as never
+  return async () => {
+    const parsed = await aiSdkParseToolCall(toolCall, tools)
+    let output: unknown
+    for await (const part of executeTool({
+      tool: addTool as never,
+      input: parsed.input as never,
+      options: executionOptions,
+    })) {
+      if (part.type === 'final') output = part.output
+    }
+    if (output !== 5) throw new Error('wrong result')
+  }
+}
+
+function openAiAgents() {
+  const addTool = openaiTool({
+    name: 'add',
+    description: 'Add two numbers.',
+    parameters: z.object({ a: z.number(), b: z.number() }),
+    execute: async ({ a, b }) => a + b,
+  })
+  const context = new RunContext()
+  return async () => {
+    const output = await addTool.invoke(context, argumentsText)
+    if (Number(output) !== 5) throw new Error('wrong result')
+  }
+}
+
+function langChain() {
+  const addTool = langchainTool(async ({ a, b }: { a: number; b: number }) => a + b, {
+    name: 'add',
+    description: 'Add two numbers.',
+    schema: z.object({ a: z.number(), b: z.number() }),
+  })
+  return async () => {
+    const output = await addTool.invoke(JSON.parse(argumentsText))
+    if (Number(output) !== 5) throw new Error('wrong result')
+  }
+}
+
+const contenders: [string, () => () => Promise<void>, { batch?: number; samples?: number; warmup?: number }][] = [
+  ['qilin-tools, 8 listeners (2 per event)', () => ours(true), options],
+  ['qilin-tools, no listeners', () => ours(false), options],
+  ['hand-written floor (JSON.parse + compiled validator + call)', floor, options],
+  ['Vercel AI SDK 7 (parseToolCall replayed + executeTool)', aiSdk, options],
+  ['OpenAI Agents JS (tool().invoke)', openAiAgents, options],
+  ['LangChain.js (tool().invoke)', langChain, { batch: 100 }],
+]
+
+/** Per-call CPU and wall time over interleaved rounds: each round runs every contender for one batch. */
+async function measureInterleaved(
+  entries: readonly (readonly [string, () => Promise<void>, number])[],
+  rounds: number,
+): Promise<Map<string, { cpu: Measurement; wall: Measurement }>> {
+  const samples = new Map(entries.map(([label]) => [label, { cpu: [] as number[], wall: [] as number[] }]))
+  for (const [, run, batch] of entries) for (let index = 0; index < batch * 5; index++) await run()
+  for (let round = 0; round < rounds; round++) {
+    for (const [label, run, batch] of entries) {
+      const cpuStart = process.cpuUsage()
+      const wallStart = process.hrtime.bigint()
+      for (let index = 0; index < batch; index++) await run()
+      const wall = Number(process.hrtime.bigint() - wallStart) / batch
+      const cpu = process.cpuUsage(cpuStart)
+      samples.get(label)!.cpu.push(((cpu.user + cpu.system) * 1000) / batch)
+      samples.get(label)!.wall.push(wall)
+    }
+  }
+  return new Map([...samples].map(([label, { cpu, wall }]) => [label, { cpu: summarize(cpu), wall: summarize(wall) }]))
+}
+
+const entries = contenders.map(
+  ([label, make, measureOptions]) => [label, make(), measureOptions.batch ?? 2000] as const,
+)
+const measured = await measureInterleaved(entries, 40)
+const cpuOf = (index: number) => measured.get(contenders[index]![0])!.cpu.medianNs
+const aiSdkTime = cpuOf(3)
+const floorTime = cpuOf(2)
+console.log('### Per-call time of add({a, b}) from JSON text (median CPU time; wall time beside it)\n')
+console.log(
+  markdownTable(
+    ['path', 'CPU median', 'CPU p90', 'wall median', 'vs AI SDK (CPU)', 'vs floor (CPU)'],
+    [...measured].map(([label, { cpu, wall }]) => [
+      label,
+      formatNs(cpu.medianNs),
+      formatNs(cpu.p90Ns),
+      formatNs(wall.medianNs),
+      `${(cpu.medianNs / aiSdkTime).toFixed(2)}x`,
+      `${(cpu.medianNs / floorTime).toFixed(2)}x`,
+    ]),
+  ),
+)
+const withListeners = cpuOf(0)
+console.log(
+  `\nGoals: below half of the AI SDK (${withListeners < aiSdkTime / 2 ? 'met' : 'NOT met'}: ` +
+    `${(withListeners / aiSdkTime).toFixed(2)}x), within 4x of the floor (${withListeners <= floorTime * 4 ? 'met' : 'NOT met'}: ` +
+    `${(withListeners / floorTime).toFixed(2)}x).\n`,
+)
+
+// Lookup cost must depend on the caller's scope only, not on tools registered elsewhere.
+const sharedParameters: JsonSchemaObject = add.parameters
+const plainTool = (name: string): AnyToolDefinition =>
+  Object.freeze({
+    name,
+    description: `Tool ${name}.`,
+    parameters: sharedParameters,
+    execute: ({ a, b }: { a: number; b: number }) => a + b,
+  })
+
+function populated(agents: number, toolsPerAgent: number) {
+  const runtime = createToolRuntime()
+  for (let agent = 0; agent < agents; agent++) {
+    const view = runtime.agent(`agent-${agent}`)
+    for (let index = 0; index < toolsPerAgent; index++) view.register(plainTool(`tool_${agent}_${index}`))
+  }
+  const target = runtime.agent('agent-0')
+  return { target, call: { id: 'lookup', name: 'tool_0_50', arguments: argumentsText } }
+}
+
+const small = populated(1, 100)
+const large = populated(100, 100)
+const rows: (string | number)[][] = []
+for (const [label, setup] of [
+  ['100 tools (1 agent)', small],
+  ['10,000 tools (100 agents)', large],
+] as const) {
+  const schemas = measureSync(() => setup.target.schemas(), { batch: 10_000, samples: 30 })
+  const execute = await measureAsync(() => setup.target.execute(setup.call), options)
+  rows.push([label, formatNs(schemas.medianNs), formatNs(execute.medianNs), setup.target.schemas().length])
+}
+console.log("### Lookup in one agent's scope\n")
+console.log(markdownTable(['registry', 'schemas()', 'execute (lookup + call)', 'visible to the agent'], rows))
