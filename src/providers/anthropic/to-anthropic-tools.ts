@@ -49,7 +49,7 @@ export function toAnthropicTools(
       const tool: AnthropicTool = {
         name: providerName,
         description: schema.description,
-        input_schema: projection.schema,
+        input_schema: projection.schema as AnthropicInputSchema,
       }
       yield {
         tool: strict ? { ...tool, strict: true } : tool,
