@@ -152,9 +152,12 @@ describe('limits, each its own failure kind', () => {
 
   it('output-limit: printed output over the cap, counted inside the runner', async () => {
     const outcome = await runtime.run(fakeRunRequest(`for n in range(10000):\n    print('line', n)`))
-    expect(textOf(outcome)).toMatch(
+    const text = textOf(outcome)
+    expect(text).toMatch(
       /^code run failed \(output-limit\): printed output passed 2000 bytes\nCaptured output:\nline 0\n/,
     )
+    // The runner stops at the cap and keeps exactly the bytes that fit.
+    expect(text.slice(text.indexOf('line 0')).length).toBe(2000)
   })
 
   it('result-limit, source-limit, sub-call-limit and input-budget', async () => {

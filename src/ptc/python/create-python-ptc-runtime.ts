@@ -67,6 +67,8 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
     tmpBytes: options.tmpBytes ?? 64 * 1024 * 1024,
     cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
+    outputBytes: limits.maxOutputBytes,
+    resultBytes: limits.maxResultBytes,
     maxLineBytes: 2 * limits.maxSourceBytes + 4 * Math.max(limits.maxOutputBytes, limits.maxResultBytes) + 1_048_576,
   })
   const sandbox = { profile: plan.profile, layers: [...plan.layers] }

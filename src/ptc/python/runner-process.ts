@@ -23,6 +23,9 @@ export interface RunnerSettings {
   /** Size of the private `/tmp` inside bubblewrap. */
   readonly tmpBytes: number
   readonly cpuSeconds: number
+  /** Printed bytes and returned-value bytes, counted inside the runner (and again by the host). */
+  readonly outputBytes: number
+  readonly resultBytes: number
   /** Longest line the host accepts from the runner; a longer one ends the run as a sandbox failure. */
   readonly maxLineBytes: number
 }
@@ -159,7 +162,13 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
   const workDirectory = inBubblewrap ? undefined : mkdtempSync(join(tmpdir(), 'qilin-ptc-'))
   const config = {
     layers: plan.layers,
-    limits: { memoryBytes: settings.memoryBytes, fileBytes: settings.fileBytes, cpuSeconds: settings.cpuSeconds },
+    limits: {
+      memoryBytes: settings.memoryBytes,
+      fileBytes: settings.fileBytes,
+      cpuSeconds: settings.cpuSeconds,
+      outputBytes: settings.outputBytes,
+      resultBytes: settings.resultBytes,
+    },
     writePaths: [workDirectory ?? '/tmp'],
     seccompPath: interpreter.seccompPath ?? null,
   }

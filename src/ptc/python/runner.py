@@ -258,7 +258,7 @@ def run_program(start, loop, limits):
     except SystemExit as problem:
         if problem.code not in (None, 0):
             outcome['error'] = {'kind': 'runtime', 'message': f'the program exited with status {problem.code}'}
-    except BaseException as problem:  # noqa: BLE001 - every program failure becomes data
+    except BaseException as problem:  # every program failure becomes data
         outcome['error'] = {'kind': 'runtime', 'message': program_traceback(problem)}
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0, 0)
@@ -277,7 +277,7 @@ def main():
     asyncio.set_event_loop(loop)
     try:
         layers = confine(config)
-    except BaseException as problem:  # noqa: BLE001
+    except BaseException as problem:
         channel.send({'t': 'fatal', 'message': f'{type(problem).__name__}: {problem}'})
         channel.flush()
         return
