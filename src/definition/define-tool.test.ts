@@ -70,7 +70,10 @@ describe('defineTool', () => {
 
   test('copies what it keeps: later changes to the author objects change nothing', () => {
     const annotations = { readOnlyHint: true }
-    const raw = { type: 'object', properties: { q: { type: 'string' } } } as { type: 'object'; properties: object }
+    const raw = { type: 'object', properties: { q: { type: 'string' } } } as {
+      type: 'object'
+      properties: Record<string, JsonSchemaNode>
+    }
     const tool = define({ parameters: jsonSchema(raw), annotations })
     annotations.readOnlyHint = false
     raw.properties = {}

@@ -11,9 +11,17 @@ export interface EmitContext {
   readonly convertChild: (spec: unknown, path: string) => JsonSchemaNode
 }
 
+/** What a keyword check knows of the spec's kind. */
+export interface KindValues {
+  /** Whether a value is of the kind. */
+  readonly accepts: (value: unknown) => boolean
+  /** The kind's values in words, e.g. `a string`. */
+  readonly expected: string
+}
+
 export interface KeywordRule {
-  /** Why the value is malformed, or undefined. `accepts` tells whether a value is of the spec's kind. */
-  readonly check: (value: unknown, accepts: (value: unknown) => boolean) => string | undefined
+  /** Why the value is malformed, or undefined. */
+  readonly check: (value: unknown, kind: KindValues) => string | undefined
   readonly emit: (value: unknown, context: EmitContext) => readonly SchemaEntry[]
 }
 
@@ -68,16 +76,16 @@ function format(value: unknown): string | undefined {
   return knownFormats.has(value) ? undefined : `"${value}" is not a known format (${[...knownFormats].join(', ')})`
 }
 
-function enumeration(value: unknown, accepts: (value: unknown) => boolean): string | undefined {
+function enumeration(value: unknown, kind: KindValues): string | undefined {
   if (!Array.isArray(value) || value.length === 0) return 'must be a non-empty array'
-  const wrong = value.findIndex((member) => !accepts(member))
-  if (wrong !== -1) return `member ${JSON.stringify(value[wrong])} at index ${wrong} is not of the schema's kind`
+  const wrong = value.findIndex((member) => !kind.accepts(member))
+  if (wrong !== -1) return `member ${JSON.stringify(value[wrong])} at index ${wrong} is not ${kind.expected}`
   const duplicate = value.findIndex((member, index) => value.indexOf(member) !== index)
   return duplicate === -1 ? undefined : `member ${JSON.stringify(value[duplicate])} appears more than once`
 }
 
-const constant = (value: unknown, accepts: (value: unknown) => boolean) =>
-  accepts(value) ? undefined : `${JSON.stringify(value)} is not of the schema's kind`
+const constant = (value: unknown, kind: KindValues) =>
+  kind.accepts(value) ? undefined : `${JSON.stringify(value)} is not ${kind.expected}`
 
 const specObject = (value: unknown) => (isPlainObject(value) ? undefined : 'must be a schema spec object')
 

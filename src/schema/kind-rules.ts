@@ -1,5 +1,5 @@
 import type { JsonSchemaTypeName } from '../json-schema/node.js'
-import type { SpecKeyword } from './keyword-rules.js'
+import type { KindValues, SpecKeyword } from './keyword-rules.js'
 import type { SchemaKind } from './value-spec.js'
 
 /**
@@ -8,13 +8,11 @@ import type { SchemaKind } from './value-spec.js'
  */
 export type NullableStyle = 'type-array' | 'any-of' | 'refused'
 
-export interface KindRule {
+export interface KindRule extends KindValues {
   /** The emitted `type`; absent for `json` (any value) and `oneOf` (the branches decide). */
   readonly type: JsonSchemaTypeName | undefined
   /** Keywords besides the annotations (`title`, `description`, `default`) every kind takes. */
   readonly keywords: readonly SpecKeyword[]
-  /** Whether a value is of this kind (for `enum` and `const` members). */
-  readonly accepts: (value: unknown) => boolean
   readonly nullable: NullableStyle
 }
 
@@ -31,26 +29,35 @@ export const kindRules = {
     type: 'string',
     keywords: ['enum', 'const', 'minLength', 'maxLength', 'pattern', 'format'],
     accepts: isString,
+    expected: 'a string',
     nullable: 'type-array',
   },
-  number: { type: 'number', keywords: numeric, accepts: isNumber, nullable: 'type-array' },
-  integer: { type: 'integer', keywords: numeric, accepts: isInteger, nullable: 'type-array' },
-  boolean: { type: 'boolean', keywords: ['enum', 'const'], accepts: isBoolean, nullable: 'type-array' },
-  null: { type: 'null', keywords: [], accepts: (value) => value === null, nullable: 'refused' },
+  number: { type: 'number', keywords: numeric, accepts: isNumber, expected: 'a finite number', nullable: 'type-array' },
+  integer: { type: 'integer', keywords: numeric, accepts: isInteger, expected: 'an integer', nullable: 'type-array' },
+  boolean: {
+    type: 'boolean',
+    keywords: ['enum', 'const'],
+    accepts: isBoolean,
+    expected: 'true or false',
+    nullable: 'type-array',
+  },
+  null: { type: 'null', keywords: [], accepts: (value) => value === null, expected: 'null', nullable: 'refused' },
   array: {
     type: 'array',
     keywords: ['items', 'minItems', 'maxItems', 'uniqueItems'],
     accepts: Array.isArray,
+    expected: 'an array',
     nullable: 'any-of',
   },
   object: {
     type: 'object',
     keywords: ['properties', 'additionalProperties'],
     accepts: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+    expected: 'an object',
     nullable: 'any-of',
   },
-  json: { type: undefined, keywords: [], accepts: isAnything, nullable: 'refused' },
-  oneOf: { type: undefined, keywords: ['oneOf'], accepts: isAnything, nullable: 'any-of' },
+  json: { type: undefined, keywords: [], accepts: isAnything, expected: 'a JSON value', nullable: 'refused' },
+  oneOf: { type: undefined, keywords: ['oneOf'], accepts: isAnything, expected: 'a JSON value', nullable: 'any-of' },
 } as const satisfies Record<SchemaKind, KindRule>
 
 export const schemaKinds = Object.keys(kindRules) as readonly SchemaKind[]

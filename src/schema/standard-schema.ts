@@ -44,8 +44,16 @@ export type StandardConversion =
   | { readonly ok: false; readonly reason: string }
 
 /**
- * Converts through the library's own JSON Schema export (draft 2020-12, input side); the root `$schema` is dropped
- * because the canonical form is always 2020-12.
+ * Converts through the library's own JSON Schema export (Standard JSON Schema, draft 2020-12, input side); the root
+ * `$schema` is dropped because the canonical form is always 2020-12. Only the library's JSON Schema reaches our
+ * validator, and the library never runs at call time, so:
+ * - transforms, pipes into transforms, zod `.default()`s and arktype morphs describe only their input; `execute`
+ *   receives the input (typed by `StandardSchemaV1.InferInput`), never the transformed output;
+ * - refinements (zod `.refine`/`.superRefine`, valibot `check`, arktype `.narrow`) are dropped silently;
+ * - values JSON cannot carry (dates, bigints, maps, sets, symbols, functions, undefined) make zod and valibot throw,
+ *   which surfaces as a definition error; arktype writes `Date` as `{}`, which accepts anything;
+ * - zod objects stay open (no `additionalProperties: false`) on the input side, as zod strips unknown keys;
+ * - valibot has no converter on its schemas: wrap them with `toStandardJsonSchema` from `@valibot/to-json-schema`.
  */
 export function convertStandardSchema(schema: StandardSchemaLike): StandardConversion {
   const props = schema['~standard']

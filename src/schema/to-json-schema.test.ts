@@ -156,9 +156,9 @@ describe('toJsonSchema', () => {
   })
 
   test('detaches raw nodes from the author object', () => {
-    const raw = { type: 'object', properties: { a: { type: 'string' } } }
-    const node = toJsonSchema(jsonSchema(raw))
-    raw.properties.a.type = 'number'
+    const inner: { type: 'string' | 'number' } = { type: 'string' }
+    const node = toJsonSchema(jsonSchema({ type: 'object', properties: { a: inner } }))
+    inner.type = 'number'
     expect(node).toEqual({ type: 'object', properties: { a: { type: 'string' } } })
   })
 

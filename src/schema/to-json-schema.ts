@@ -54,7 +54,7 @@ function checkKeys(spec: Record<string, unknown>, kind: SchemaKind, rule: KindRu
 function checkConstraints(spec: Record<string, unknown>, rule: KindRule, path: string): void {
   for (const key of specKeywords) {
     if (!(key in spec)) continue
-    const reason = keywordRules[key].check(spec[key], rule.accepts)
+    const reason = keywordRules[key].check(spec[key], rule)
     if (reason !== undefined) throw new SchemaSpecError(childPath(path, key), reason)
   }
   for (const { low, high, strict } of boundPairs) {
