@@ -1,5 +1,6 @@
+import { spawnSync } from 'node:child_process'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTempProject, ensureBuiltCli, runBuiltCli, type TempProject } from './support/built-cli.js'
+import { builtCli, createTempProject, ensureBuiltCli, runBuiltCli, type TempProject } from './support/built-cli.js'
 
 let project: TempProject
 beforeAll(() => ensureBuiltCli(), 180_000)
@@ -83,4 +84,25 @@ describe('qilin-tools run', () => {
         'qilin-tools: run: cannot tell the language of "program.rb" from its extension; pass --lang ts or --lang py\n',
     })
   })
+
+  // util-linux `script` gives the CLI a terminal, as a person running it would.
+  const hasScript = spawnSync('script', ['--version']).status === 0
+  it.skipIf(!hasScript)('shows live progress and asks before bash when it runs on a terminal', () => {
+    project.write(
+      'program.ts',
+      "await tools.read_file({ path: 'a.txt' })\nconst run = await tools.bash({ command: 'echo approved' })\nreturn run.stdout",
+    )
+    const command = `${process.execPath} --no-node-snapshot ${builtCli} run program.ts`
+    const result = runBuiltCliOnTerminal(command, 'y\n')
+    expect(result).toContain('run_code: 1 call settled · read_file ok')
+    expect(result).toContain('Allow bash {"command":"echo approved"}? [y/N]')
+    expect(result).toContain('run_code: 2 calls settled · bash ok')
+    expect(result).toMatch(/approved\r?\n/)
+  })
 })
+
+/** Runs a command on a pseudo-terminal, typing `answer` a moment after it starts; returns what the terminal showed. */
+function runBuiltCliOnTerminal(command: string, answer: string): string {
+  const typed = `(sleep 2; printf '${answer}') | script -qec "${command}" /dev/null`
+  return spawnSync('bash', ['-c', typed], { cwd: project.directory, encoding: 'utf8' }).stdout
+}

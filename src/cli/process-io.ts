@@ -27,7 +27,7 @@ export function processIo(): CliIo {
     },
     status(text) {
       if (!stderrIsTty) return
-      const width = (process.stderr.columns ?? 80) - 1
+      const width = (process.stderr.columns || 80) - 1
       process.stderr.write(CLEAR_LINE + text.slice(0, width))
       statusShown = text !== ''
     },

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path'
 import type { ToolResult } from '../pipeline/call.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand } from './cli-command.js'
-import { ExitCode } from './cli-error.js'
+import { CliError, ExitCode } from './cli-error.js'
 import { loadConfig } from './load-config.js'
 import { readProgram } from './program-source.js'
 import { renderContent } from './render-content.js'
@@ -38,6 +38,7 @@ export const runCommand: CliCommand = {
   ],
   async execute({ positionals, values }, io) {
     const [path = '-'] = positionals
+    const timeoutMs = timeoutOf(values.timeout as string | undefined)
     const program = await readProgram(path, values.lang as string | undefined, io.stdin)
     const searched = path === '-' ? [io.cwd] : [dirname(resolve(io.cwd, path)), io.cwd]
     const loaded = loadConfig(values.config as string | undefined, searched, io.cwd)
@@ -48,7 +49,6 @@ export const runCommand: CliCommand = {
     const onInterrupt = () => abort.abort(new Error('interrupted'))
     process.once('SIGINT', onInterrupt)
     try {
-      const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout)
       const result = await built.runtime.execute(
         {
           id: RUN_ID,
@@ -70,6 +70,15 @@ export const runCommand: CliCommand = {
       await built.close()
     }
   },
+}
+
+function timeoutOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const timeoutMs = Number(text)
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    throw new CliError(`run: --timeout needs a positive number of milliseconds (got "${text}")`)
+  }
+  return timeoutMs
 }
 
 /** Output to stdout; a failure's first line to stderr and any captured output after it to stdout. */
