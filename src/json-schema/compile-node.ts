@@ -2,22 +2,10 @@ import type { CompileContext, KeywordDefinition } from './compile-context.js'
 import { describeValue } from './describe-value.js'
 import { INSTANCE_KIND_COUNT, InstanceKind, kindOf } from './instance-kind.js'
 import { isSupportedKeyword, keywords } from './keywords.js'
-import type { JsonSchemaObject, JsonSchemaTypeName } from './node.js'
+import type { JsonSchemaObject } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
-import { type Check, report, shouldStop } from './validation-state.js'
-
-const INTEGER_BIT = 1 << INSTANCE_KIND_COUNT
-const ANY_TYPE = (1 << INSTANCE_KIND_COUNT) - 1
-
-const typeBits = {
-  null: 1 << InstanceKind.null,
-  boolean: 1 << InstanceKind.boolean,
-  object: 1 << InstanceKind.object,
-  array: 1 << InstanceKind.array,
-  number: 1 << InstanceKind.number,
-  string: 1 << InstanceKind.string,
-  integer: INTEGER_BIT,
-} satisfies Record<JsonSchemaTypeName, number>
+import { ANY_TYPE, markTypeOnly, maskName, typeBits, typeMatches } from './type-mask.js'
+import { type Check, report, shouldStop, type ValidationState } from './validation-state.js'
 
 export const acceptAll: Check = () => true
 export const rejectAll: Check = (value, state) => {
@@ -25,16 +13,17 @@ export const rejectAll: Check = (value, state) => {
   return false
 }
 
-function typeNames(type: unknown, nullable: boolean, path: string): string[] | undefined {
-  if (type === undefined) return undefined
-  const names = Array.isArray(type) ? [...type] : [type]
+function typeMask(type: unknown, nullable: boolean, path: string): number {
+  if (type === undefined) return ANY_TYPE
+  const names: unknown[] = Array.isArray(type) ? type : [type]
+  let mask = nullable ? typeBits.null : 0
   for (const name of names) {
     if (typeof name !== 'string' || !Object.hasOwn(typeBits, name)) {
       throw new SchemaCompileError('type', path, `unknown type ${JSON.stringify(name)}`)
     }
+    mask |= typeBits[name as keyof typeof typeBits]
   }
-  if (nullable && !names.includes('null')) names.push('null')
-  return names as string[]
+  return mask
 }
 
 /** Compiles one schema object into a check: the `type` gate, then the checks that apply to the value's kind. */
@@ -45,6 +34,7 @@ export function compileNode(schema: unknown, context: CompileContext, path: stri
     throw new SchemaCompileError('schema', path, 'a schema must be an object or a boolean')
   }
   const object = schema as JsonSchemaObject
+  const mask = typeMask(object.type, object.nullable === true, path)
   const byKind: Check[][] = Array.from({ length: INSTANCE_KIND_COUNT }, () => [])
   for (const keyword of Object.keys(object)) {
     if (!isSupportedKeyword(keyword)) {
@@ -57,27 +47,22 @@ export function compileNode(schema: unknown, context: CompileContext, path: stri
     if (definition.appliesTo === 'any') for (const list of byKind) list.push(check)
     else byKind[definition.appliesTo]!.push(check)
   }
-  const names = typeNames(object.type, object.nullable === true, path)
-  let mask = ANY_TYPE
-  if (names !== undefined) mask = names.reduce((bits, name) => bits | typeBits[name as JsonSchemaTypeName], 0)
-  return assemble(mask, byKind, names?.join(' or ') ?? '')
+  return assemble(mask, byKind)
 }
 
-function assemble(mask: number, byKind: readonly Check[][], expected: string): Check {
-  const restricted = mask !== ANY_TYPE
-  if (!restricted && byKind.every((list) => list.length === 0)) return acceptAll
-  const integerAllowed = (mask & INTEGER_BIT) !== 0 && (mask & typeBits.number) === 0
-  return (value, state) => {
-    const kind = kindOf(value)
-    if (
-      restricted &&
-      (mask & (1 << kind)) === 0 &&
-      !(integerAllowed && kind === InstanceKind.number && Number.isInteger(value))
-    ) {
-      if (state.silent === 0) report(state, 'type', `expected ${expected}, received ${describeValue(value)}`)
+/** Runs `checks` in order; stops early once a failure cannot add detail. Unrolled for the common short lists. */
+function sequence(checks: readonly Check[]): Check | undefined {
+  if (checks.length === 0) return undefined
+  if (checks.length === 1) return checks[0]
+  if (checks.length === 2) {
+    const [first, second] = checks as [Check, Check]
+    return (value, state) => {
+      if (first(value, state)) return second(value, state)
+      if (!shouldStop(state)) second(value, state)
       return false
     }
-    const checks = byKind[kind]!
+  }
+  return (value, state) => {
     let valid = true
     for (let index = 0; index < checks.length; index++) {
       if (!checks[index]!(value, state)) {
@@ -86,5 +71,53 @@ function assemble(mask: number, byKind: readonly Check[][], expected: string): C
       }
     }
     return valid
+  }
+}
+
+function typeFailure(expected: string) {
+  return (value: unknown, state: ValidationState) => {
+    if (state.silent === 0) report(state, 'type', `expected ${expected}, received ${describeValue(value)}`)
+    return false
+  }
+}
+
+/** Kind tests for a `type` naming a single kind: cheaper than the general mask lookup. */
+const singleKindGuards: Partial<Record<number, (value: unknown) => boolean>> = {
+  [typeBits.string]: (value) => typeof value === 'string',
+  [typeBits.number]: (value) => typeof value === 'number',
+  [typeBits.integer]: (value) => Number.isInteger(value),
+  [typeBits.boolean]: (value) => typeof value === 'boolean',
+  [typeBits.null]: (value) => value === null,
+  [typeBits.object]: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+  [typeBits.array]: (value) => Array.isArray(value),
+}
+
+const kindOfMask: Partial<Record<number, InstanceKind>> = {
+  [typeBits.string]: InstanceKind.string,
+  [typeBits.number]: InstanceKind.number,
+  [typeBits.integer]: InstanceKind.number,
+  [typeBits.boolean]: InstanceKind.boolean,
+  [typeBits.null]: InstanceKind.null,
+  [typeBits.object]: InstanceKind.object,
+  [typeBits.array]: InstanceKind.array,
+}
+
+function assemble(mask: number, byKind: readonly Check[][]): Check {
+  const fail = typeFailure(maskName(mask))
+  const guard = singleKindGuards[mask]
+  if (guard !== undefined) {
+    const checks = sequence(byKind[kindOfMask[mask]!]!)
+    if (checks === undefined) return markTypeOnly((value, state) => guard(value) || fail(value, state), mask)
+    return (value, state) => (guard(value) ? checks(value, state) : fail(value, state))
+  }
+  const restricted = mask !== ANY_TYPE
+  const perKind = byKind.map(sequence)
+  if (perKind.every((check) => check === undefined)) {
+    return restricted ? markTypeOnly((value, state) => typeMatches(mask, value) || fail(value, state), mask) : acceptAll
+  }
+  return (value, state) => {
+    if (restricted && !typeMatches(mask, value)) return fail(value, state)
+    const check = perKind[kindOf(value)]
+    return check === undefined || check(value, state)
   }
 }

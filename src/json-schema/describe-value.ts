@@ -6,14 +6,45 @@ export function describeValue(value: unknown): string {
   return describe === undefined ? typeof value : describe(value)
 }
 
-/** A JSON rendering cut to a preview length, for listing allowed values. */
+/**
+ * A JSON rendering cut to a preview length, for listing allowed and received values. It stops serialising once the
+ * budget is spent, so a huge or deeply nested value costs no more than a small one.
+ */
 export function previewJson(value: unknown): string {
-  let text: string
-  try {
-    text = JSON.stringify(value) ?? String(value)
-  } catch {
-    text = String(value)
+  const parts: string[] = []
+  let length = 0
+  const emit = (text: string) => {
+    parts.push(text)
+    length += text.length
   }
+  const visit = (current: unknown, depth: number): void => {
+    if (length > PREVIEW_LENGTH) return
+    if (typeof current !== 'object' || current === null) {
+      emit(typeof current === 'string' ? JSON.stringify(current.slice(0, PREVIEW_LENGTH + 1)) : String(current))
+      return
+    }
+    if (depth > 8) {
+      emit('…')
+      return
+    }
+    const isArray = Array.isArray(current)
+    emit(isArray ? '[' : '{')
+    const keys = isArray ? [] : Object.keys(current)
+    const count = isArray ? current.length : keys.length
+    for (let index = 0; index < count && length <= PREVIEW_LENGTH; index++) {
+      if (index > 0) emit(',')
+      if (isArray) {
+        visit(current[index], depth + 1)
+      } else {
+        const key = keys[index]!
+        emit(`${JSON.stringify(key)}:`)
+        visit((current as Record<string, unknown>)[key], depth + 1)
+      }
+    }
+    emit(isArray ? ']' : '}')
+  }
+  visit(value, 0)
+  const text = parts.join('')
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text
 }
 

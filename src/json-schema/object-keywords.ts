@@ -5,21 +5,11 @@ import { previewJson } from './describe-value.js'
 import { InstanceKind } from './instance-kind.js'
 import { expectCount, expectSchemaMap } from './keyword-values.js'
 import type { JsonSchemaNode } from './node.js'
+import { compileObjectShape, listKeys } from './object-shape.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, descend, report, shouldStop } from './validation-state.js'
 
-const LISTED_KEYS = 20
-
 type JsonRecord = Record<string, unknown>
-
-function listKeys(keys: readonly string[]): string {
-  if (keys.length === 0) return 'none'
-  const shown = keys
-    .slice(0, LISTED_KEYS)
-    .map((key) => JSON.stringify(key))
-    .join(', ')
-  return keys.length > LISTED_KEYS ? `${shown}, … (${keys.length} keys)` : shown
-}
 
 function countKeys(object: JsonRecord): number {
   return Object.keys(object).length
@@ -47,40 +37,20 @@ function propertyCountBound(
 export const objectKeywords = {
   properties: {
     appliesTo: InstanceKind.object,
-    compile(propertiesValue, _schema, context, path): Check | undefined {
-      const properties = expectSchemaMap(propertiesValue, 'properties', path)
-      const keys: string[] = []
-      const checks: Check[] = []
-      for (const key of Object.keys(properties)) {
-        const schema = properties[key]
-        if (schema === true) continue
-        keys.push(key)
-        checks.push(context.compile(schema, childPath(path, 'properties', key)))
-      }
-      if (keys.length === 0) return undefined
-      return (value, state) => {
-        const object = value as JsonRecord
-        let valid = true
-        for (let index = 0; index < keys.length; index++) {
-          const key = keys[index]!
-          if (!Object.hasOwn(object, key)) continue
-          if (!descend(state, key, object[key], checks[index]!)) {
-            valid = false
-            if (shouldStop(state)) return false
-          }
-        }
-        return valid
-      }
+    compile: (properties, schema, context, path) => {
+      expectSchemaMap(properties, 'properties', path)
+      return compileObjectShape(schema, context, path)
     },
   },
   required: {
     appliesTo: InstanceKind.object,
-    compile(requiredValue, _schema, _context, path): Check | undefined {
+    compile(requiredValue, schema, _context, path): Check | undefined {
       if (!Array.isArray(requiredValue) || !requiredValue.every((key) => typeof key === 'string')) {
         throw new SchemaCompileError('required', path, 'must be an array of strings')
       }
       const keys = requiredValue as string[]
-      if (keys.length === 0) return undefined
+      // With `properties` beside it, the fused object shape checks required keys.
+      if (keys.length === 0 || schema.properties !== undefined) return undefined
       return (value, state) => {
         const object = value as JsonRecord
         let valid = true
@@ -97,9 +67,9 @@ export const objectKeywords = {
   additionalProperties: {
     appliesTo: InstanceKind.object,
     compile(additional, schema, context, path): Check | undefined {
-      if (additional === true) return undefined
-      const declared =
-        schema.properties !== undefined ? Object.keys(expectSchemaMap(schema.properties, 'properties', path)) : []
+      // With `properties` beside it, the fused object shape checks additional properties.
+      if (additional === true || schema.properties !== undefined) return undefined
+      const declared: string[] = []
       const known = new Set(declared)
       if (additional === false) {
         return (value, state) => {

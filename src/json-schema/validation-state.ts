@@ -32,11 +32,14 @@ export function shouldStop(state: ValidationState): boolean {
   return state.silent > 0 || state.issues.length >= MAX_ISSUES
 }
 
+function escapeSegment(segment: string | number): string {
+  const text = String(segment)
+  return text.includes('~') || text.includes('/') ? text.replaceAll('~', '~0').replaceAll('/', '~1') : text
+}
+
 export function currentPointer(state: ValidationState): string {
   let pointer = ''
-  for (let index = 0; index < state.depth; index++) {
-    pointer += `/${String(state.path[index]).replaceAll('~', '~0').replaceAll('/', '~1')}`
-  }
+  for (let index = 0; index < state.depth; index++) pointer += `/${escapeSegment(state.path[index]!)}`
   return pointer
 }
 
@@ -44,7 +47,7 @@ export function currentPointer(state: ValidationState): string {
 export function report(state: ValidationState, keyword: string, detail: string, pathSuffix?: string | number): void {
   if (state.issues.length >= MAX_ISSUES) return
   let path = currentPointer(state)
-  if (pathSuffix !== undefined) path += `/${String(pathSuffix).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  if (pathSuffix !== undefined) path += `/${escapeSegment(pathSuffix)}`
   const message = `at ${path === '' ? '(root)' : path}: ${detail}`
   state.issues.push({
     path,
