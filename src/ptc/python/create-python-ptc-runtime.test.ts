@@ -118,6 +118,23 @@ return problems`
   })
 })
 
+describe('the channel', () => {
+  it('carries a large tool argument', async () => {
+    const request = fakeRunRequest(`return await tools.measure(text='x' * (5 << 20))`, {
+      measure: (args) => (args as { text: string }).text.length,
+    })
+    const outcome = await runtime.run(request)
+    expect(outcome.ok && outcome.value).toBe(5 << 20)
+  })
+
+  it('ends the run when the program floods the channel with one endless line', async () => {
+    const outcome = await runtime.run(fakeRunRequest(`import os\nwhile True:\n    os.write(3, b'x' * (1 << 20))`))
+    expect(textOf(outcome)).toMatch(
+      /^code run failed \(sandbox\): the Python runner stopped unexpectedly: the runner sent a message over \d+ bytes/,
+    )
+  })
+})
+
 describe('limits, each its own failure kind', () => {
   it('deadline: keeps the output printed before it', async () => {
     const outcome = await runtime.run(fakeRunRequest(`print('started')\nwhile True:\n    pass`, {}, { timeoutMs: 300 }))

@@ -69,7 +69,8 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
     outputBytes: limits.maxOutputBytes,
     resultBytes: limits.maxResultBytes,
-    maxLineBytes: 2 * limits.maxSourceBytes + 4 * Math.max(limits.maxOutputBytes, limits.maxResultBytes) + 1_048_576,
+    // Tool arguments may be large (a file's content); the input budget bounds what a message may carry.
+    maxLineBytes: Math.max(limits.maxInputBytes, 16 * 1024 * 1024),
   })
   const sandbox = { profile: plan.profile, layers: [...plan.layers] }
 

@@ -43,7 +43,8 @@ export class RunnerProcess {
   private readonly child: ChildProcess
   private readonly channel: Duplex
   private listener: Listener | undefined
-  private pending = ''
+  private pending: string[] = []
+  private pendingLength = 0
   private stderrTail = ''
   private readonly workDirectory: string | undefined
   private failure: string | undefined
@@ -129,9 +130,21 @@ export class RunnerProcess {
   }
 
   private receive(text: string): void {
-    const lines = (this.pending + text).split('\n')
-    this.pending = lines.pop() ?? ''
-    if (this.pending.length > this.settings.maxLineBytes) {
+    // Chunks of an unfinished line are kept apart and joined once, so a long message costs linear time.
+    if (!text.includes('\n')) {
+      this.pending.push(text)
+      this.pendingLength += text.length
+      if (this.pendingLength > this.settings.maxLineBytes) {
+        this.failure = `the runner sent a message over ${this.settings.maxLineBytes} bytes`
+        this.kill()
+      }
+      return
+    }
+    const lines = (this.pending.join('') + text).split('\n')
+    const rest = lines.pop() ?? ''
+    this.pending = rest === '' ? [] : [rest]
+    this.pendingLength = rest.length
+    if (this.pendingLength > this.settings.maxLineBytes) {
       this.failure = `the runner sent a message over ${this.settings.maxLineBytes} bytes`
       this.kill()
       return
