@@ -1,5 +1,5 @@
 import type { ExecutionMode } from '../definition/tool-definition.js'
-import { parseJsonArguments } from './argument-parser.js'
+import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import type { ToolCall } from './call.js'
 import type { PipelineScope } from './call-run.js'
 import { copyFrozenJson, isJsonObject } from './frozen-json.js'

@@ -1,7 +1,7 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import type { ValidationIssue } from '../registry/registry-entry.js'
-import { parseJsonArguments } from './argument-parser.js'
 import { failure } from './call-outcome.js'
 import type { CallRun, CallTarget, PipelineScope } from './call-run.js'
 import { mintCorrelationId } from './correlation-id.js'
@@ -80,12 +80,7 @@ function normalizeArguments(raw: string | JsonObject): JsonValue | Unreadable {
   return copy === undefined ? new Unreadable(undefined) : copy
 }
 
+/** The validator's messages already say where (`at /b: …`), so they are joined as they are. */
 export function formatIssues(issues: readonly ValidationIssue[]): string {
-  return issues.map((issue) => `${formatPath(issue.path)}: ${issue.message}`).join('; ')
-}
-
-function formatPath(path: unknown): string {
-  if (Array.isArray(path)) return path.length === 0 ? '(root)' : `/${path.join('/')}`
-  if (typeof path === 'string') return path === '' ? '(root)' : path
-  return String(path)
+  return issues.map((issue) => issue.message).join('; ')
 }

@@ -39,7 +39,22 @@ describe('stage 1: resolve and validate', () => {
       expect(result.content[0]).toMatchObject({ type: 'text' })
       expect((result.content[0] as { text: string }).text.startsWith('Error: Invalid arguments for add: ')).toBe(true)
     }
-    expect((violating.content[0] as { text: string }).text).toContain('/b')
+    expect(violating.content).toMatchInlineSnapshot(`
+      [
+        {
+          "text": "Error: Invalid arguments for add: at /b: expected number, received string "two"",
+          "type": "text",
+        },
+      ]
+    `)
+    expect(malformed.content).toMatchInlineSnapshot(`
+      [
+        {
+          "text": "Error: Invalid arguments for add: arguments are not valid JSON: at line 1, column 9: expected a property name in double quotes, found the end of the input",
+          "type": "text",
+        },
+      ]
+    `)
     expect(listener).not.toHaveBeenCalled()
     expect(guard).not.toHaveBeenCalled()
     expect(approve).not.toHaveBeenCalled()

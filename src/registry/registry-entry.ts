@@ -1,6 +1,6 @@
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import { type CompiledSchema, compileSchema } from '../json-schema/compile.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
-import { compileSchema } from './schema-compiler.js'
 import type { ToolSchema } from './tool-schema.js'
 
 export interface ValidationIssue {
@@ -32,10 +32,10 @@ const validators = new WeakMap<object, SchemaValidator>()
 
 /** One compiled validator per schema node, shared by every registration of the same node. */
 export function validatorFor(node: JsonSchemaNode): SchemaValidator {
-  if (typeof node === 'boolean') return compileSchema(node) as SchemaValidator
+  if (typeof node === 'boolean') return compileSchema(node)
   let validator = validators.get(node)
   if (validator === undefined) {
-    validator = compileSchema(node) as SchemaValidator
+    validator = compileSchema(node)
     validators.set(node, validator)
   }
   return validator
