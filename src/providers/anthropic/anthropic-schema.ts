@@ -1,6 +1,6 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
 import { closeObject } from '../schema/close-object.js'
-import { applyKeywordTable } from '../schema/keyword-rules.js'
+import { applyKeywordTable, describeConstraint } from '../schema/keyword-rules.js'
 import { normalizeSchema } from '../schema/normalize-schema.js'
 import { typeNames } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
@@ -55,9 +55,9 @@ export function projectAnthropicSchema(
       context.refuse(path, 'allOf with $ref is not supported')
     }
     if (typeof out.minItems === 'number' && out.minItems > 1) {
-      const { minItems: _minItems, ...rest } = out
+      const { minItems, ...rest } = out
       context.change(path, 'minItems', 'dropped', 'only 0 or 1 is supported')
-      out = rest
+      out = options.describeDropped ? describeConstraint(rest, 'minItems', minItems) : rest
     }
     if (Array.isArray(out.items)) context.refuse(path, 'tuple items have no strict form')
     out = closeObject(out, path, context)

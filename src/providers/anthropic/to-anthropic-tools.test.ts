@@ -63,9 +63,9 @@ describe('toAnthropicTools', () => {
       input_schema: {
         type: 'object',
         properties: {
-          guests: { type: 'integer' },
-          name: { type: 'string' },
-          nights: { type: 'array', items: { type: 'string', format: 'date' } },
+          guests: { type: 'integer', description: '{minimum: 1, maximum: 8}' },
+          name: { type: 'string', description: '{minLength: 2}' },
+          nights: { type: 'array', description: '{minItems: 2}', items: { type: 'string', format: 'date' } },
         },
         required: ['guests'],
         additionalProperties: false,

@@ -1,6 +1,6 @@
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
-import { applyKeywordTable } from '../schema/keyword-rules.js'
+import { applyKeywordTable, describeConstraint } from '../schema/keyword-rules.js'
 import { normalizeSchema } from '../schema/normalize-schema.js'
 import { typeNames } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
@@ -56,7 +56,7 @@ export function projectGeminiOpenApiSchema(
     out = nullableFromTypes(out, path, context)
     out = nullableFromUnion(out, path, context)
     out = withoutAdditionalProperties(out, path, context)
-    out = supportedFormat(out, path, context)
+    out = supportedFormat(out, path, context, options.describeDropped)
     if (out.type === undefined && out.anyOf === undefined) context.refuse(path, 'every schema needs a type')
     return out
   }
@@ -150,11 +150,16 @@ function withoutAdditionalProperties(
   return rest
 }
 
-function supportedFormat(node: JsonSchemaObject, path: string, context: ProjectionContext): JsonSchemaObject {
+function supportedFormat(
+  node: JsonSchemaObject,
+  path: string,
+  context: ProjectionContext,
+  describeDropped: boolean,
+): JsonSchemaObject {
   if (node.format === undefined) return node
   const [name] = typeNames(node.type)
   if (name !== undefined && GEMINI_FORMATS[name]?.has(node.format) === true) return node
-  const { format: _format, ...rest } = node
+  const { format, ...rest } = node
   context.change(path, 'format', 'dropped')
-  return rest
+  return describeDropped ? describeConstraint(rest, 'format', format) : rest
 }

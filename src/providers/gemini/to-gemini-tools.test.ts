@@ -33,11 +33,11 @@ describe('toGeminiTools', () => {
         type: 'OBJECT',
         properties: {
           at: { type: 'STRING', format: 'date-time' },
-          id: { type: 'STRING' },
+          id: { type: 'STRING', description: '{format: "uuid"}' },
           place: { type: 'OBJECT', properties: { city: { type: 'STRING' } }, required: ['city'] },
           note: { type: 'STRING', nullable: true },
           kind: { type: 'STRING', enum: ['meeting'] },
-          count: { type: 'INTEGER', format: 'int32' },
+          count: { type: 'INTEGER', description: '{exclusiveMinimum: 0}', format: 'int32' },
           either: { type: 'STRING', nullable: true },
         },
         required: ['at'],

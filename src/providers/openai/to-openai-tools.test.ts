@@ -51,12 +51,12 @@ describe('toOpenAITools', () => {
     expect(tools[0]?.function.parameters).toEqual({
       type: 'object',
       properties: {
-        query: { type: 'string' },
+        query: { type: 'string', description: '{minLength: 1}' },
         limit: { type: ['integer', 'null'], minimum: 1 },
         sort: { type: ['string', 'null'], enum: ['asc', 'desc', null] },
         note: { type: ['string', 'null'] },
         when: { type: ['string', 'null'], format: 'date-time' },
-        site: { type: ['string', 'null'] },
+        site: { type: ['string', 'null'], description: '{format: "uri"}' },
       },
       required: ['query', 'limit', 'sort', 'note', 'when', 'site'],
       additionalProperties: false,
@@ -83,8 +83,8 @@ describe('toOpenAITools', () => {
     ])
   })
 
-  it('can describe the constraints strict mode drops', () => {
-    const { tools } = toOpenAITools([search], { strict: true, describeDroppedConstraints: true })
-    expect(tools[0]?.function.parameters.properties?.query).toEqual({ type: 'string', description: '{minLength: 1}' })
+  it('can leave the constraints strict mode drops out of the descriptions', () => {
+    const { tools } = toOpenAITools([search], { strict: true, describeDroppedConstraints: false })
+    expect(tools[0]?.function.parameters.properties?.query).toEqual({ type: 'string' })
   })
 })

@@ -32,8 +32,11 @@ export const CONDITIONAL_KEYWORDS = [
   'unevaluatedItems',
 ] as const
 
-/** Keywords that narrow the accepted values, as opposed to annotations. Worth describing when dropped. */
-export const CONSTRAINT_KEYWORDS: ReadonlySet<string> = new Set([
+/**
+ * Keywords that narrow the accepted values, as opposed to annotations. Worth describing when dropped,
+ * in this order whatever order the schema wrote them in.
+ */
+export const CONSTRAINT_KEYWORDS: readonly string[] = [
   'minLength',
   'maxLength',
   'pattern',
@@ -54,7 +57,7 @@ export const CONSTRAINT_KEYWORDS: ReadonlySet<string> = new Set([
   'contains',
   'dependentRequired',
   'propertyNames',
-])
+]
 
 /**
  * Applies a keyword table to one node (not its children): returns the kept keywords and records the rest.
@@ -68,7 +71,7 @@ export function applyKeywordTable(
   describeDropped: boolean,
 ): JsonSchemaObject {
   const kept: Record<string, unknown> = {}
-  const described: string[] = []
+  const described: [number, string][] = []
   for (const [keyword, value] of Object.entries(node)) {
     let rule = table.rules[keyword] ?? table.otherwise
     if (keyword === 'format' && table.formats !== undefined && !table.formats.has(String(value))) rule = 'drop'
@@ -78,11 +81,25 @@ export function applyKeywordTable(
     }
     if (rule === 'refuse') context.refuse(pointer(path, keyword), `${keyword} is not supported`)
     else context.change(path, keyword, 'dropped')
-    if (CONSTRAINT_KEYWORDS.has(keyword)) described.push(`${keyword}: ${JSON.stringify(value)}`)
+    const rank = CONSTRAINT_KEYWORDS.indexOf(keyword)
+    if (rank >= 0 && !isUnboundedLimit(value)) described.push([rank, `${keyword}: ${JSON.stringify(value)}`])
   }
   if (describeDropped && described.length > 0) {
     const prefix = typeof kept.description === 'string' ? `${kept.description} ` : ''
-    kept.description = `${prefix}{${described.join(', ')}}`
+    const text = described.sort(([left], [right]) => left - right).map(([, entry]) => entry)
+    kept.description = `${prefix}{${text.join(', ')}}`
   }
   return kept as JsonSchemaObject
+}
+
+/** Appends one dropped constraint to a node's description, as `applyKeywordTable` writes them. */
+export function describeConstraint(node: JsonSchemaObject, keyword: string, value: unknown): JsonSchemaObject {
+  if (isUnboundedLimit(value)) return node
+  const prefix = typeof node.description === 'string' ? `${node.description} ` : ''
+  return { ...node, description: `${prefix}{${keyword}: ${JSON.stringify(value)}}` }
+}
+
+/** Bounds at the safe-integer edge (zod's `.int()` emits them) say nothing a model can use. */
+function isUnboundedLimit(value: unknown): boolean {
+  return typeof value === 'number' && Math.abs(value) >= Number.MAX_SAFE_INTEGER
 }
