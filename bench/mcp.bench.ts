@@ -8,11 +8,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { everythingServer, filesystemServer, memoryServer } from '../src/mcp/__fixtures__/real-servers.js'
 import { connectMcpServer } from '../src/mcp/connect-mcp-server.js'
 import type { McpStdioServer } from '../src/mcp/mcp-connection-types.js'
+import { mcpToolDefinition } from '../src/mcp/mcp-tool-definition.js'
+import { mcpToolName } from '../src/mcp/tool-name.js'
 import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import { formatNs, markdownTable, measureAsync, summarize } from './measure.js'
+import { formatNs, markdownTable, measureSync, summarize } from './measure.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'qilin-mcp-bench-'))
 writeFileSync(join(directory, 'a.txt'), 'hello')
@@ -35,6 +38,39 @@ async function sdkClient(server: McpStdioServer): Promise<Client> {
   return client
 }
 
+/**
+ * Times each variant in batches, rotating which goes first in every round, so load from other processes on this
+ * shared machine falls on all of them alike. Per-call medians.
+ */
+async function interleaved(variants: readonly (() => Promise<unknown>)[], rounds = 40, batch = 20) {
+  const wall = variants.map(() => [] as number[])
+  const cpu = variants.map(() => [] as number[])
+  for (const variant of variants) for (let index = 0; index < batch * 3; index++) await variant()
+  for (let round = 0; round < rounds; round++) {
+    for (let offset = 0; offset < variants.length; offset++) {
+      const which = (round + offset) % variants.length
+      const start = process.hrtime.bigint()
+      const usage = process.cpuUsage()
+      for (let index = 0; index < batch; index++) await variants[which]!()
+      const spent = process.cpuUsage(usage)
+      wall[which]!.push(Number(process.hrtime.bigint() - start) / batch)
+      cpu[which]!.push(((spent.user + spent.system) * 1000) / batch)
+    }
+  }
+  return variants.map((_, index) => ({ wall: summarize(wall[index]!), cpu: summarize(cpu[index]!) }))
+}
+
+/** The SDK's Ajv warns about unknown formats while it compiles output validators; that is not what we measure. */
+async function quietly<Value>(work: () => Promise<Value>): Promise<Value> {
+  const warn = console.warn
+  console.warn = () => {}
+  try {
+    return await work()
+  } finally {
+    console.warn = warn
+  }
+}
+
 // Per-call overhead.
 const cases = [
   { server: servers[2]!, tool: 'echo', args: { message: 'hello' } },
@@ -48,7 +84,7 @@ for (const { server, tool, args } of cases) {
   const name = `${server.name}__${tool}`
   const definition = runtime.get(name)!
   const sdk = await sdkClient(server)
-  await sdk.listTools()
+  await quietly(() => sdk.listTools())
   const exec = {
     signal: new AbortController().signal,
     callId: 'bench',
@@ -57,55 +93,95 @@ for (const { server, tool, args } of cases) {
     correlationId: 'b',
   }
   let id = 0
-  const options = { batch: 50, samples: 20, warmup: 100 }
-  const sdkCall = await measureAsync(() => sdk.callTool({ name: tool, arguments: args }), options)
-  const direct = await measureAsync(() => definition.execute(Object.freeze({ ...args }), exec), options)
-  const pipeline = await measureAsync(async () => {
-    const result = await runtime.execute({ id: `b${++id}`, name, arguments: args })
-    if (!result.ok) throw new Error(result.error?.message)
-  }, options)
+  const variants = {
+    sdk: () => sdk.callTool({ name: tool, arguments: args }),
+    direct: () => definition.execute(Object.freeze({ ...args }), exec),
+    pipeline: async () => {
+      const result = await runtime.execute({ id: `b${++id}`, name, arguments: args })
+      if (!result.ok) throw new Error(result.error?.message)
+    },
+  }
+  const [sdkCall, direct, pipeline] = await interleaved([variants.sdk, variants.direct, variants.pipeline])
   callRows.push([
     `${server.name} ${tool}`,
-    formatNs(sdkCall.medianNs),
-    formatNs(direct.medianNs),
-    formatNs(pipeline.medianNs),
-    formatNs(pipeline.medianNs - sdkCall.medianNs),
+    formatNs(sdkCall!.wall.medianNs),
+    formatNs(pipeline!.wall.medianNs),
+    formatNs(sdkCall!.cpu.medianNs),
+    formatNs(direct!.cpu.medianNs),
+    formatNs(pipeline!.cpu.medianNs),
+    formatNs(pipeline!.cpu.medianNs - sdkCall!.cpu.medianNs),
   ])
   await sdk.close()
   await connection.dispose()
 }
 
-// Connect to registered.
+// Connect to registered: interleaved rounds, alternating which side goes first.
 const connectRows: (string | number)[][] = []
 for (const server of servers) {
   const ours: number[] = []
   const bare: number[] = []
-  let tools = 0
-  for (let round = 0; round < 7; round++) {
+  let listed: Tool[] = []
+  const connectOurs = async () => {
     const runtime = createToolRuntime()
-    let start = process.hrtime.bigint()
+    const start = process.hrtime.bigint()
     const connection = await connectMcpServer(runtime, server)
     ours.push(Number(process.hrtime.bigint() - start))
-    tools = connection.tools.length
     await connection.dispose()
-    start = process.hrtime.bigint()
+  }
+  const connectBare = async () => {
+    const start = process.hrtime.bigint()
     const client = await sdkClient(server)
-    await client.listTools()
+    listed = (await quietly(() => client.listTools())).tools
     bare.push(Number(process.hrtime.bigint() - start))
     await client.close()
   }
-  connectRows.push([server.name, tools, formatNs(summarize(bare).medianNs), formatNs(summarize(ours).medianNs)])
+  for (let round = 0; round < 11; round++) {
+    if (round % 2 === 0) await connectOurs().then(connectBare)
+    else await connectBare().then(connectOurs)
+  }
+  // The part that is ours alone: building and registering the definitions for the listed tools.
+  const registration = measureSync(
+    () => {
+      const runtime = createToolRuntime()
+      for (const tool of listed) {
+        const name = mcpToolName(server.name, tool.name)
+        runtime.register(mcpToolDefinition({ serverName: server.name, name, tool, call: () => Promise.reject() }))
+      }
+    },
+    { batch: 10, samples: 30, warmup: 20 },
+  )
+  connectRows.push([
+    server.name,
+    listed.length,
+    formatNs(summarize(bare).medianNs),
+    formatNs(summarize(ours).medianNs),
+    formatNs(registration.medianNs),
+  ])
 }
 
-console.log('Per call (median of 20 samples x 50 sequential calls; stdio, each side its own server process):\n')
+console.log(
+  'Per call, medians of 40 interleaved rounds x 20 sequential calls (stdio, each side its own server process). Wall time\n' +
+    'includes the server and this shared machine; CPU time of this process is the work the client side does.\n',
+)
 console.log(
   markdownTable(
-    ['server tool', 'SDK callTool', 'our definition.execute', 'runtime.execute (pipeline)', 'added on top of SDK'],
+    [
+      'server tool',
+      'wall: SDK callTool',
+      'wall: runtime.execute',
+      'CPU: SDK callTool',
+      'CPU: our definition.execute',
+      'CPU: runtime.execute',
+      'CPU added on top of SDK',
+    ],
     callRows,
   ),
 )
-console.log('\nConnect (spawn + initialize + every tools/list page), median of 7:\n')
+console.log('\nConnect (spawn + initialize + every tools/list page), median of 11 interleaved rounds:\n')
 console.log(
-  markdownTable(['server', 'tools', 'SDK connect + listTools', 'connectMcpServer to registered'], connectRows),
+  markdownTable(
+    ['server', 'tools', 'SDK connect + listTools', 'connectMcpServer to registered', 'of which define + register'],
+    connectRows,
+  ),
 )
 rmSync(directory, { recursive: true, force: true })
