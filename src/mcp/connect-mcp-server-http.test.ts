@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { freePort, startEverythingHttp } from './__fixtures__/real-servers.js'
-import { createTestHost } from './__fixtures__/test-host.js'
 import { connectMcpServer } from './connect-mcp-server.js'
 import type { McpConnection } from './mcp-connection-types.js'
 
@@ -15,25 +15,25 @@ describe('connectMcpServer over Streamable HTTP (server-everything)', () => {
     const port = await freePort()
     let server = await startEverythingHttp(port)
     cleanup.push(() => server.stop())
-    const host = createTestHost()
-    const connection: McpConnection = await connectMcpServer(host, { name: 'http', url: server.url })
+    const runtime = createToolRuntime()
+    const connection: McpConnection = await connectMcpServer(runtime, { name: 'http', url: server.url })
     cleanup.push(() => connection.dispose())
     expect(connection.tools).toContain('http__get-sum')
     expect(connection.status.state).toBe('connected')
 
-    const sum = await host.execute({ id: '1', name: 'http__get-sum', arguments: { a: 2, b: 40 } })
+    const sum = await runtime.execute({ id: '1', name: 'http__get-sum', arguments: { a: 2, b: 40 } })
     expect(sum.ok).toBe(true)
     expect(sum.value).toContain('42')
 
     server.stop()
-    const down = await host.execute({ id: '2', name: 'http__get-sum', arguments: { a: 1, b: 1 } })
+    const down = await runtime.execute({ id: '2', name: 'http__get-sum', arguments: { a: 1, b: 1 } })
     expect(down.error?.code).toBe('TOOL_ERROR')
     expect(down.error?.message).toMatch(/^MCP server "http" could not be reached/)
     expect(connection.status.state).toBe('failed')
 
     server = await startEverythingHttp(port)
     expect((await connection.reconnect()).state).toBe('connected')
-    const again = await host.execute({ id: '3', name: 'http__get-sum', arguments: { a: 3, b: 4 } })
+    const again = await runtime.execute({ id: '3', name: 'http__get-sum', arguments: { a: 3, b: 4 } })
     expect(again.value).toContain('7')
   })
 })

@@ -4,19 +4,20 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { JsonObject } from '../json-schema/json-value.js'
 import type { ToolResult } from '../pipeline/call.js'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
+import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { everythingServer, filesystemServer, fixtureServer, memoryServer } from './__fixtures__/real-servers.js'
-import { createTestHost } from './__fixtures__/test-host.js'
 import { connectMcpServer } from './connect-mcp-server.js'
 import type { McpConnection } from './mcp-connection-types.js'
 
 let directory: string
-let host: ReturnType<typeof createTestHost>
+let runtime: ToolRuntime
 let connections: McpConnection[]
 let callCount = 0
 
 beforeEach(() => {
   directory = mkdtempSync(join(tmpdir(), 'qilin-mcp-'))
-  host = createTestHost()
+  runtime = createToolRuntime()
   connections = []
 })
 
@@ -26,14 +27,14 @@ afterEach(async () => {
 })
 
 async function connect(options: Parameters<typeof connectMcpServer>[1]): Promise<McpConnection> {
-  const connection = await connectMcpServer(host, options)
+  const connection = await connectMcpServer(runtime, options)
   connections.push(connection)
   return connection
 }
 
 function call(name: string, args: JsonObject = {}, signal?: AbortSignal): Promise<ToolResult> {
   callCount++
-  return host.execute({ id: `call-${callCount}`, name, arguments: args }, signal === undefined ? {} : { signal })
+  return runtime.execute({ id: `call-${callCount}`, name, arguments: args }, signal === undefined ? {} : { signal })
 }
 
 describe('connectMcpServer with server-filesystem', () => {
@@ -46,9 +47,9 @@ describe('connectMcpServer with server-filesystem', () => {
       state: 'connected',
       serverInfo: { name: 'secure-filesystem-server' },
     })
-    expect(host.definitions.get('fs__read_text_file')?.executionMode).toBe('parallel')
-    expect(host.definitions.get('fs__write_file')?.executionMode).toBe('exclusive')
-    expect(host.definitions.get('fs__read_text_file')?.parameters).not.toHaveProperty('$schema')
+    expect(runtime.get('fs__read_text_file')?.executionMode).toBe('parallel')
+    expect(runtime.get('fs__write_file')?.executionMode).toBe('exclusive')
+    expect(runtime.get('fs__read_text_file')?.parameters).not.toHaveProperty('$schema')
   })
 
   it('calls tools and maps structured content to the value', async () => {
@@ -73,7 +74,7 @@ describe('connectMcpServer with server-filesystem', () => {
   it('unregisters everything on dispose', async () => {
     const connection = await connect(filesystemServer(directory))
     await connection.dispose()
-    expect(host.definitions.size).toBe(0)
+    expect(runtime.schemas()).toEqual([])
     expect(connection.status.state).toBe('closed')
   })
 
@@ -89,7 +90,7 @@ describe('connectMcpServer with server-filesystem', () => {
   it('rejects a name collision instead of renaming, and leaves nothing behind', async () => {
     await connect(filesystemServer(directory))
     await expect(connect(filesystemServer(directory))).rejects.toThrow('fs__read_file')
-    expect(host.definitions.size).toBe(14)
+    expect(runtime.schemas()).toHaveLength(14)
   })
 })
 
@@ -158,11 +159,11 @@ describe('connectMcpServer with a server whose tool list changes', () => {
 
   it('re-syncs on list_changed: added, removed and changed tools', async () => {
     const connection = await connect(dynamic())
-    const before = host.definitions.get('dyn__alpha')
+    const before = runtime.get('dyn__alpha')
     await call('dyn__control', { add: ['gamma'], remove: ['beta'], redescribe: 'alpha' })
     await connection.settled()
     expect(connection.tools).toEqual(['dyn__control', 'dyn__hang', 'dyn__count', 'dyn__alpha', 'dyn__gamma'])
-    const after = host.definitions.get('dyn__alpha')
+    const after = runtime.get('dyn__alpha')
     expect(after).not.toBe(before)
     expect(after?.description).toBe('Redescribed.')
     expect(after?.parameters).toEqual({ type: 'object', properties: { text: { type: 'string' } } })
