@@ -6,6 +6,7 @@ import { defineTool } from '../../definition/define-tool.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import { PIXEL } from '../__fixtures__/calls-and-results.js'
 import { fromAISDKTools } from './from-ai-sdk-tools.js'
+import { registerAISDKTools } from './register-ai-sdk-tools.js'
 import { toAISDKTools } from './to-ai-sdk-tools.js'
 
 const usage = {
@@ -137,5 +138,22 @@ describe('fromAISDKTools', () => {
     expect(invalid?.error?.code).toBe('INVALID_ARGUMENTS')
     expect(echoed?.value).toBe('hi')
     expect(received).toEqual([[{ city: 'Oslo' }, 'w1', true]])
+  })
+
+  it('registers them in a runtime scope with one disposer that removes them all', async () => {
+    const runtime = createToolRuntime()
+    const registration = await registerAISDKTools(runtime.agent('helper'), {
+      ping: tool({ description: 'Ping', inputSchema: z.object({}), execute: async () => 'pong' }),
+    })
+    expect(
+      runtime
+        .agent('helper')
+        .schemas()
+        .map((schema) => schema.name),
+    ).toEqual(['ping'])
+    expect(runtime.schemas()).toEqual([])
+    expect((await runtime.agent('helper').execute({ id: 'p1', name: 'ping', arguments: {} })).value).toBe('pong')
+    registration.dispose()
+    expect(runtime.agent('helper').schemas()).toEqual([])
   })
 })

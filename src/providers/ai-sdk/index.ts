@@ -1,3 +1,5 @@
-// Vercel AI SDK interop. Kept apart from `qilin-tools/providers` because it imports `ai` at runtime.
+// `qilin-tools/providers/ai-sdk` (proposed subpath): Vercel AI SDK interop. Kept apart from
+// `qilin-tools/providers` because it imports `ai` at runtime.
 export { fromAISDKTools, type ImportedAISDKTools } from './from-ai-sdk-tools.js'
+export { registerAISDKTools } from './register-ai-sdk-tools.js'
 export { toAISDKTools } from './to-ai-sdk-tools.js'

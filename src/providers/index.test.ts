@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import * as aiSdk from './ai-sdk/index.js'
+import * as providers from './index.js'
+
+describe('public surface', () => {
+  it('qilin-tools/providers exports exactly these values', () => {
+    expect(Object.keys(providers).sort()).toEqual([
+      'completeResults',
+      'fromAnthropicToolUses',
+      'fromGeminiFunctionCalls',
+      'fromOpenAIChatToolCalls',
+      'fromOpenAIResponsesCalls',
+      'readAnthropicToolResults',
+      'readGeminiFunctionResponses',
+      'readOpenAIChatResults',
+      'readOpenAIResponsesResults',
+      'stripStrictNulls',
+      'toAnthropicToolResults',
+      'toAnthropicToolUses',
+      'toAnthropicTools',
+      'toGeminiFunctionCalls',
+      'toGeminiFunctionResponses',
+      'toGeminiTools',
+      'toOpenAIChatMessages',
+      'toOpenAIChatToolCalls',
+      'toOpenAIResponsesCalls',
+      'toOpenAIResponsesItems',
+      'toOpenAITools',
+    ])
+  })
+
+  it('the AI SDK interop exports exactly these values', () => {
+    expect(Object.keys(aiSdk).sort()).toEqual(['fromAISDKTools', 'registerAISDKTools', 'toAISDKTools'])
+  })
+})
