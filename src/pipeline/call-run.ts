@@ -57,6 +57,9 @@ export interface CallRun {
   info: CallInfo | undefined
   /** True once the body (or `run_code` dispatch) was invoked. */
   dispatched: boolean
+  /** A body that answered synchronously under wrappers: its outcome, and the promise `next` handed out for it. */
+  bodyOutcome: CallOutcome | undefined
+  bodyPromise: Promise<CallOutcome> | undefined
 }
 
 export const neverAborted: AbortSignal = new AbortController().signal
@@ -82,5 +85,7 @@ export function openCall(
     target: undefined,
     info: undefined,
     dispatched: false,
+    bodyOutcome: undefined,
+    bodyPromise: undefined,
   }
 }

@@ -34,14 +34,19 @@ export function runExecuteWrappers(run: CallRun): CallOutcome | Promise<CallOutc
     call: info,
     definition: run.target!.definition,
   }
-  return enter(run, 0, exec)
+  const outcome = enter(run, 0, exec)
+  // Every wrapper handed the body's own already-settled promise straight back: the outcome is known now.
+  return outcome === run.bodyPromise ? run.bodyOutcome! : outcome
 }
 
 function enter(run: CallRun, index: number, exec: WrappedExecution): Promise<CallOutcome> {
   const wrappers = run.listeners.execute
   if (index === wrappers.length) {
-    const outcome = runBody(run, exec.signal)
-    return isPromiseLike(outcome) ? outcome : Promise.resolve(outcome)
+    const outcome = runBody(run, exec.signal, exec)
+    if (isPromiseLike(outcome)) return outcome
+    run.bodyOutcome = outcome
+    run.bodyPromise = Promise.resolve(outcome)
+    return run.bodyPromise
   }
   const layer: Layer = { run, index, exec, calls: 0, inner: undefined }
   let returned: CallOutcome | Promise<CallOutcome>

@@ -12,19 +12,21 @@ import { formatIssues } from './resolve-call.js'
  * Stage 6: the tool body with the (fused) signal, then its value checked against `output.schema` and rendered.
  * A signal already aborted here means the body never runs.
  */
-export function runBody(run: CallRun, signal: AbortSignal): CallOutcome | Promise<CallOutcome> {
+export function runBody(
+  run: CallRun,
+  signal: AbortSignal,
+  wrapped?: ToolExecution,
+): CallOutcome | Promise<CallOutcome> {
   const info = run.info!
   if (signal !== neverAborted && signal.aborted) {
     return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(info.name))
   }
   const target = run.target!
-  const exec: ToolExecution = {
-    signal,
-    callId: info.id,
-    toolName: info.name,
-    agentId: info.agentId,
-    correlationId: info.correlationId,
-  }
+  // A wrapper's view already is a ToolExecution with this signal; the body may see its extra fields.
+  const exec: ToolExecution =
+    wrapped?.signal === signal
+      ? wrapped
+      : { signal, callId: info.id, toolName: info.name, agentId: info.agentId, correlationId: info.correlationId }
   run.dispatched = true
   if (target.dispatch !== undefined) return target.dispatch(info.arguments, exec)
   let value: unknown

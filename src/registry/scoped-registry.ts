@@ -10,6 +10,8 @@ export interface RegistryLayer {
   readonly tools: Map<string, RegistryEntry>
   readonly masks: ToolPredicate[]
   readonly presentations: { readonly mode: PresentationMode }[]
+  /** The latest `presentAs` still in force here, kept beside the stack so lookups need no array walk. */
+  mode: PresentationMode | undefined
   version: number
   view: VisibleSet | undefined
 }
@@ -25,7 +27,7 @@ export interface VisibleSet {
 }
 
 function createLayer(agentId: string | undefined): RegistryLayer {
-  return { agentId, tools: new Map(), masks: [], presentations: [], version: 0, view: undefined }
+  return { agentId, tools: new Map(), masks: [], presentations: [], mode: undefined, version: 0, view: undefined }
 }
 
 const byName = (left: RegistryEntry, right: RegistryEntry) =>
@@ -80,14 +82,16 @@ export class ScopedRegistry {
   presentAs(layer: RegistryLayer, mode: PresentationMode): Disposer {
     const token = { mode }
     layer.presentations.push(token)
+    layer.mode = mode
     return createDisposer(() => {
       layer.presentations.splice(layer.presentations.indexOf(token), 1)
+      layer.mode = layer.presentations[layer.presentations.length - 1]?.mode
     })
   }
 
   /** The scope's own choice, else the global one, else undefined (the configured default applies). */
   presentation(layer: RegistryLayer): PresentationMode | undefined {
-    return layer.presentations.at(-1)?.mode ?? this.global.presentations.at(-1)?.mode
+    return layer.mode ?? this.global.mode
   }
 
   visible(layer: RegistryLayer): VisibleSet {
