@@ -47,7 +47,8 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   })
   runtime.on('tools/execute', timeoutPolicy())
   const toolkit = config.toolkit === false ? undefined : openToolkit(loaded)
-  toolkit?.register(runtime)
+  // The tools alone: the approval listener below applies the toolkit's defaults under the config's rules.
+  for (const tool of toolkit?.tools ?? []) runtime.register(tool)
   runtime.on('tools/pre-execute', approvalListener(config.approve ?? {}, toolkit?.approvals ?? {}, source))
   const connections = await connectServers(loaded, runtime)
   return {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
 import { createWorkspaceToolkit } from './workspace-toolkit.js'
 
@@ -35,17 +35,39 @@ describe('createWorkspaceToolkit', () => {
   })
 
   it('registers every tool and removes them all with one disposer', () => {
-    const registered = new Set<string>()
-    const registrar = {
-      register(tool: AnyToolDefinition) {
-        registered.add(tool.name)
-        return { dispose: () => registered.delete(tool.name) }
-      },
-    }
-    const registration = workspace.toolkit.register(registrar)
-    expect(registered.size).toBe(8)
+    const runtime = createToolRuntime()
+    const registration = workspace.toolkit.register(runtime)
+    expect(runtime.schemas().map((schema) => schema.name)).toEqual([
+      'bash',
+      'edit_file',
+      'file_info',
+      'glob',
+      'grep',
+      'list_directory',
+      'read_file',
+      'write_file',
+    ])
     registration.dispose()
-    expect(registered.size).toBe(0)
+    expect(runtime.schemas()).toEqual([])
+  })
+
+  it('asks before bash through the runtime approver, and denies without one', async () => {
+    const call = { id: 'c1', name: 'bash', arguments: { command: 'echo hi' } }
+    const unattended = createToolRuntime()
+    workspace.toolkit.register(unattended)
+    expect(await unattended.execute(call)).toMatchObject({ ok: false, error: { code: 'DENIED' } })
+    const asked: string[] = []
+    const attended = createToolRuntime({
+      approve: (request) => {
+        asked.push(...request.reasons)
+        return true
+      },
+    })
+    workspace.toolkit.register(attended)
+    expect(await attended.execute(call)).toMatchObject({ ok: true, value: { exitCode: 0, stdout: 'hi\n' } })
+    expect(asked).toEqual(['the workspace toolkit asks before running bash'])
+    expect(await attended.execute({ id: 'c2', name: 'list_directory', arguments: {} })).toMatchObject({ ok: true })
+    expect(asked).toHaveLength(1)
   })
 
   it('can leave bash out or let it run without asking', () => {

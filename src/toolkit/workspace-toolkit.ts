@@ -1,4 +1,5 @@
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { type BashToolOptions, bashTool } from './bash-tool.js'
 import { editFileTool } from './edit-file-tool.js'
 import { fileInfoTool } from './file-info-tool.js'
@@ -28,14 +29,15 @@ export interface WorkspaceToolkit {
   readonly tools: readonly AnyToolDefinition[]
   /** Per tool name, whether a host should ask before running it; tools not listed are `allow`. */
   readonly approvals: Readonly<Record<string, ToolkitApproval>>
-  /** Registers every tool; the disposer removes them all. */
+  /**
+   * Registers every tool, and a `tools/pre-execute` listener that asks before each tool whose approval is `ask`
+   * (the runtime's `approve` decides; without one, asking denies). The disposer removes them all.
+   */
   register(runtime: ToolRegistrar): { dispose(): void }
 }
 
 /** What `register` needs of a runtime: `createToolRuntime()` satisfies it. */
-export interface ToolRegistrar {
-  register(tool: AnyToolDefinition): { dispose(): void }
-}
+export type ToolRegistrar = Pick<ToolRuntime, 'register' | 'on'>
 
 /**
  * File and shell tools confined to one directory: `read_file`, `write_file`, `edit_file`, `list_directory`,
@@ -53,13 +55,22 @@ export function createWorkspaceToolkit(options: WorkspaceToolkitOptions): Worksp
     fileInfoTool(workspace),
   ]
   if (options.withoutBash !== true) tools.push(bashTool(workspace, options.bash))
-  const approvals = Object.freeze(options.withoutBash === true ? {} : { bash: options.bash?.approval ?? 'ask' })
+  const approvals: Readonly<Record<string, ToolkitApproval>> = Object.freeze(
+    options.withoutBash === true ? {} : { bash: options.bash?.approval ?? 'ask' },
+  )
   return {
     root: workspace.root,
     tools: Object.freeze(tools),
     approvals,
     register(runtime) {
       const registrations = tools.map((tool) => runtime.register(tool))
+      registrations.push(
+        runtime.on('tools/pre-execute', ({ call }) =>
+          approvals[call.name] === 'ask'
+            ? { action: 'ask', reason: `the workspace toolkit asks before running ${call.name}` }
+            : undefined,
+        ),
+      )
       return {
         dispose() {
           for (const registration of registrations.reverse()) registration.dispose()
