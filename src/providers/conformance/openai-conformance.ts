@@ -94,6 +94,8 @@ function checkStrict(root: Record<string, unknown>): Violation[] {
       violations.push({ path: `${path}/format`, rule: `strict: format ${node.format} is not supported` })
     }
     if (Array.isArray(node.items)) violations.push({ path: `${path}/items`, rule: 'strict: items is one schema' })
+    const isArray = node.type === 'array' || (Array.isArray(node.type) && node.type.includes('array'))
+    if (isArray && node.items === undefined) violations.push({ path, rule: 'strict: an array needs items' })
     if (Array.isArray(node.enum)) enumValues += node.enum.length
     const isObject = node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object'))
     if (!isObject) return

@@ -2,7 +2,7 @@ import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../..
 import { closeObject } from '../schema/close-object.js'
 import { applyKeywordTable } from '../schema/keyword-rules.js'
 import { normalizeSchema } from '../schema/normalize-schema.js'
-import { acceptsNull, withNull } from '../schema/null-handling.js'
+import { acceptsNull, typeNames, withNull } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
 import { ProjectionContext, pointer } from '../schema/projection-context.js'
 import { measureSchema } from '../schema/schema-limits.js'
@@ -41,6 +41,10 @@ export function projectOpenAISchema(
       context.refuse(path, 'strict mode needs a type')
     }
     if (Array.isArray(out.items)) context.refuse(path, 'tuple items have no strict form')
+    if (typeNames(out.type).includes('array') && out.items === undefined) context.refuse(path, 'an array needs items')
+    const declared = Object.keys(out.properties ?? {})
+    const undeclared = (out.required ?? []).filter((name) => !declared.includes(name))
+    if (undeclared.length > 0) context.refuse(path, `required but not declared: ${undeclared.join(', ')}`)
     out = closeObject(out, path, context)
     if (isSchemaObject(out.properties)) {
       const required = new Set(out.required ?? [])
