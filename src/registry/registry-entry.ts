@@ -3,19 +3,9 @@ import { type CompiledSchema, compileSchema } from '../json-schema/compile.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import type { ToolSchema } from './tool-schema.js'
 
-export interface ValidationIssue {
-  readonly path: unknown
-  readonly keyword?: string
-  readonly message: string
-}
+export type { ValidationIssue } from '../json-schema/compile.js'
 
-export type ValidationOutcome =
-  | { readonly valid: true }
-  | { readonly valid: false; readonly issues: readonly ValidationIssue[] }
-
-export interface SchemaValidator {
-  validate(value: unknown): ValidationOutcome
-}
+export type SchemaValidator = Pick<CompiledSchema, 'validate'>
 
 /** Everything the pipeline needs about one definition, computed once when it is first registered. */
 export interface RegistryEntry {
