@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { mcpToolDefinition } from './mcp-tool-definition.js'
 import { mcpToolName } from './tool-name.js'
 
@@ -23,6 +24,12 @@ describe('mcpToolDefinition', () => {
       expect(definition.parameters.type).toBe('object')
       expect(definition.parameters).not.toHaveProperty('$schema')
     }
+  })
+
+  it.each(dumps.map((dump) => [dump.server, dump] as const))('registers every tool %s lists', (_server, dump) => {
+    const runtime = createToolRuntime()
+    for (const tool of dump.tools) runtime.register(define(dump.server, tool))
+    expect(runtime.schemas()).toHaveLength(dump.tools.length)
   })
 
   it('carries title, annotations and the schemas, and schedules by readOnlyHint', () => {
@@ -51,6 +58,16 @@ describe('mcpToolDefinition', () => {
     expect(definition.annotations).toEqual({ readOnlyHint: true, title: 'Hint title' })
     expect(definition.description).toBe('A title')
     expect(definition.output?.schema).toEqual({ type: 'string' })
+  })
+
+  it('registers a tool whose schema uses keywords the validator does not support', () => {
+    const runtime = createToolRuntime()
+    const tool: Tool = {
+      name: 'odd',
+      inputSchema: { type: 'object', properties: { tags: { type: 'object', patternProperties: { '^t': {} } } } },
+    }
+    runtime.register(define('s', tool))
+    expect(runtime.get('s__odd')?.parameters).toEqual({ type: 'object', properties: { tags: { type: 'object' } } })
   })
 
   it('turns a server error result into a thrown TOOL_ERROR', async () => {

@@ -5,6 +5,7 @@ import type { AnyToolDefinition, ToolAnnotations } from '../definition/tool-defi
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import { jsonSchema } from '../schema/json-schema-spec.js'
+import { lenientSchema } from './lenient-schema.js'
 import { mapCallResult } from './map-result.js'
 
 /** One listed MCP tool bound to the connection that calls it. */
@@ -18,10 +19,13 @@ export interface McpToolBinding {
 
 const textOutput: JsonSchemaNode = { type: 'string' }
 
-/** `$schema` costs tokens on every request and says nothing our validator needs. */
-function withoutDialect(schema: Record<string, unknown>): JsonSchemaObject {
+/**
+ * `$schema` costs tokens on every request and says nothing our validator needs; keywords the validator cannot
+ * enforce are dropped (lenient intake), the server still checks them.
+ */
+function intake(schema: Record<string, unknown>): JsonSchemaObject {
   const { $schema: _dialect, ...rest } = schema
-  return rest as JsonSchemaObject
+  return lenientSchema(rest as JsonSchemaObject).schema
 }
 
 const annotationKinds = {
@@ -62,9 +66,9 @@ export function mcpToolDefinition(binding: McpToolBinding): AnyToolDefinition {
     name: binding.name,
     ...(title === undefined ? {} : { title }),
     description,
-    parameters: jsonSchema(withoutDialect(tool.inputSchema)),
+    parameters: jsonSchema(intake(tool.inputSchema)),
     output: {
-      schema: jsonSchema(tool.outputSchema === undefined ? textOutput : withoutDialect(tool.outputSchema)),
+      schema: jsonSchema(tool.outputSchema === undefined ? textOutput : intake(tool.outputSchema)),
       render: (args: JsonObject, value: JsonValue) => partsByArgs.get(args) ?? renderFallback(value),
     },
     ...(annotations === undefined ? {} : { annotations }),
