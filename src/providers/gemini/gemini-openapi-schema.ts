@@ -141,6 +141,16 @@ function withoutAdditionalProperties(
     context.refuse(path, 'an object without listed properties has no OpenAPI form')
     return rest
   }
+  const declared = Object.keys(node.properties ?? {})
+  const undeclared = (node.required ?? []).filter((name) => !declared.includes(name))
+  if (undeclared.length > 0) {
+    context.change(path, 'required', 'dropped', `not declared: ${undeclared.join(', ')}`)
+    return withoutAdditionalProperties(
+      { ...node, required: (node.required ?? []).filter((name) => declared.includes(name)) },
+      path,
+      context,
+    )
+  }
   if (additionalProperties === undefined) return node
   if (additionalProperties !== false && additionalProperties !== true) {
     context.refuse(path, 'a map of additional properties has no OpenAPI form')

@@ -71,4 +71,18 @@ describe('toGeminiTools', () => {
     })
     expect(report.tools.map((tool) => tool.status)).toEqual(['degraded', 'changed'])
   })
+
+  it('drops required names an object does not declare: Gemini requires them to be listed properties', () => {
+    const { tools, report } = toGeminiTools([
+      {
+        name: 'odd',
+        description: 'Requires an undeclared key',
+        parameters: { type: 'object', properties: { a: { type: 'string' } }, required: ['a', 'b'] },
+      },
+    ])
+    expect(tools[0]?.parameters).toEqual({ type: 'OBJECT', properties: { a: { type: 'STRING' } }, required: ['a'] })
+    expect(report.tools[0]?.changes).toEqual([
+      { path: '', keyword: 'required', action: 'dropped', detail: 'not declared: b' },
+    ])
+  })
 })
