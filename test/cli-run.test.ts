@@ -35,6 +35,19 @@ describe('qilin-tools run', () => {
     })
   })
 
+  it('runs a Python program with the same tools', async () => {
+    project.write(
+      'sizes.py',
+      [
+        "found = await tools.glob(pattern='**/*.txt')",
+        'for path in found["files"]:',
+        '    info = await tools.file_info(path=path)',
+        '    print(path, info["size"])',
+      ].join('\n'),
+    )
+    expect(await run(['run', 'sizes.py'])).toEqual({ code: 0, stdout: 'a.txt 6\ndeep/b.txt 12\n', stderr: '' })
+  })
+
   it('reads the program from stdin with -', async () => {
     const result = await run(['run', '-'], "const text = await tools.read_file({ path: 'a.txt' })\nreturn text.content")
     expect(result).toMatchObject({ code: 0, stdout: 'alpha\n' })
