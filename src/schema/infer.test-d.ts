@@ -3,7 +3,7 @@ import * as z from 'zod'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { InferArgs, InferValue } from './infer.js'
 import { jsonSchema } from './json-schema-spec.js'
-import type { ParameterSchemaSpec, ValueSpec } from './value-spec.js'
+import type { ParameterSchemaSpec, ValueSchemaSpec, ValueSpec } from './value-spec.js'
 
 /** Keeps literal types the way `defineTool`'s const type parameters do. */
 const spec = <const Spec extends ValueSpec>(value: Spec) => value
@@ -128,6 +128,12 @@ describe('InferValue', () => {
     type Objects = InferValue<NestedObjectSpec<Levels<17>, { type: 'boolean' }>>
     expectTypeOf<PeelObjects<Objects, Levels<15>>>().toEqualTypeOf<{ next: JsonValue }>()
     expectTypeOf<PeelObjects<Objects, Levels<16>>>().toEqualTypeOf<JsonValue>()
+  })
+
+  test('a spec not known literally infers its widest value, without endless recursion', () => {
+    expectTypeOf<InferValue<ValueSchemaSpec>>().toEqualTypeOf<JsonValue>()
+    // A Standard Schema may describe anything.
+    expectTypeOf<InferValue<ValueSpec>>().toEqualTypeOf<unknown>()
   })
 
   test('unknown kinds are refused', () => {

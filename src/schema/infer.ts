@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { SchemaDepthLimit } from './depth.js'
 import type { JsonSchemaSpec } from './json-schema-spec.js'
 import type { StandardInput, StandardSchemaLike } from './standard-schema.js'
-import type { ValueSchemaSpec } from './value-spec.js'
+import type { OneOfSpec } from './value-spec.js'
 
 type TupleOfLength<Length extends number, Tuple extends unknown[] = []> = Tuple['length'] extends Length
   ? Tuple
@@ -53,17 +53,17 @@ interface KindValues<Spec, Budget> {
  * The value a spec describes. Exact through `SCHEMA_DEPTH_LIMIT` nested containers (arrays and objects; the
  * outermost counts as the first), then `JsonValue`. A spec not known literally (the wide `ValueSpec`) is `JsonValue`.
  */
-export type InferValue<Spec, Budget = DepthBudget> = [ValueSchemaSpec] extends [Spec]
+export type InferValue<Spec, Budget = DepthBudget> = Spec extends JsonSchemaSpec
   ? JsonValue
-  : Spec extends JsonSchemaSpec
-    ? JsonValue
-    : Spec extends StandardSchemaLike
-      ? StandardInput<Spec>
-      : Spec extends { readonly oneOf: readonly (infer Branch)[] }
-        ? WithNullable<Spec, InferValue<Branch, Budget>>
-        : Spec extends { readonly type: infer Kind extends keyof KindValues<unknown, unknown> }
-          ? WithNullable<Spec, WithLiterals<Spec, KindValues<Spec, Budget>[Kind]>>
-          : never
+  : Spec extends StandardSchemaLike
+    ? StandardInput<Spec>
+    : Spec extends { readonly oneOf: readonly (infer Branch)[] }
+      ? OneOfSpec extends Spec
+        ? JsonValue
+        : WithNullable<Spec, InferValue<Branch, Budget>>
+      : Spec extends { readonly type: infer Kind extends keyof KindValues<unknown, unknown> }
+        ? WithNullable<Spec, WithLiterals<Spec, KindValues<Spec, Budget>[Kind]>>
+        : never
 
 type IsRequired<Spec> = Spec extends { readonly required: true }
   ? true
