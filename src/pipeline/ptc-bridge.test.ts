@@ -4,6 +4,7 @@ import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
 import { add, call, echo } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
+import { timeoutPolicy } from './timeout-policy.js'
 
 const program = (calls: [string, unknown][], extra: object = {}) =>
   call('run_code', { code: JSON.stringify({ calls, ...extra }), description: 'test program' }, 'run-1')
@@ -164,6 +165,26 @@ describe('run_code', () => {
       { type: 'text', text: 'Error: code run failed (runtime): ReferenceError: x is not defined' },
     ])
     expect(sessionLog.records.at(-1)).toMatchObject({ ok: false, metadata: { subCalls: 0, bytesKeptOut: 0 } })
+  })
+
+  it('leaves the program deadline to the PTC runtime but times out its sub-calls', async () => {
+    const { runtime } = setup('ptc')
+    runtime.register(
+      defineTool({
+        name: 'stuck',
+        description: 'Never ends.',
+        parameters: {},
+        execute: () => new Promise<string>(() => {}),
+      }),
+    )
+    runtime.on('tools/execute', timeoutPolicy({ defaultMs: 5, graceMs: 0 }))
+    const result = await runtime.execute(
+      program([
+        ['stuck', {}],
+        ['add', { a: 1, b: 1 }],
+      ]),
+    )
+    expect(result).toMatchObject({ ok: true, value: [{ error: 'TOOL_TIMEOUT' }, 2] })
   })
 
   it('schedules overlapping sub-calls under maxParallelSubCalls, exclusive ones alone', async () => {
