@@ -23,6 +23,8 @@ export interface ProjectToolsSpec<Tool> {
    * Called once per tool in input order, so request-wide budgets can be kept in a closure.
    */
   candidates(schema: ToolSchema, providerName: string): Iterable<Candidate<Tool>>
+  /** Most tools one request may carry, when the provider documents a limit. */
+  readonly maxTools?: number
 }
 
 export interface ChosenTool<Tool> {
@@ -49,7 +51,12 @@ export function projectTools<Tool>(schemas: readonly ToolSchema[], spec: Project
     names[entry.projection.providerName] = entry.schema.name
     tools.push(entry.candidate.tool)
   }
-  return { tools, report: { provider: spec.provider, tools: chosen.map((entry) => entry.projection), names } }
+  const warnings =
+    spec.maxTools !== undefined && tools.length > spec.maxTools
+      ? [`${tools.length} tools; the provider accepts at most ${spec.maxTools} per request`]
+      : []
+  const report = { provider: spec.provider, tools: chosen.map((entry) => entry.projection), names, warnings }
+  return { tools, report }
 }
 
 function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToolsSpec<Tool>): ChosenTool<Tool> {

@@ -39,6 +39,8 @@ export interface ProjectionReport {
   readonly tools: readonly ToolProjection[]
   /** Provider name -> our name, for every tool sent. Call parsers use it to map names back. */
   readonly names: Readonly<Record<string, string>>
+  /** Request-wide problems no single tool causes, such as too many tools. */
+  readonly warnings: readonly string[]
 }
 
 /** A projection's result: the provider's tool array and what was done to get there. */

@@ -79,3 +79,6 @@ export const OPENAI_LOOSE_KEYWORDS: KeywordTable = { rules: {}, otherwise: 'keep
  * up to 5000 object properties in total, 10 levels of object nesting, 1000 enum values in total.
  */
 export const OPENAI_STRICT_LIMITS = { properties: 5000, nesting: 10, enumValues: 1000 } as const
+
+/** "A max of 128 functions are supported." (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools) */
+export const OPENAI_MAX_TOOLS = 128

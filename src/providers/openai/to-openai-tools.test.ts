@@ -87,4 +87,10 @@ describe('toOpenAITools', () => {
     const { tools } = toOpenAITools([search], { strict: true, describeDroppedConstraints: false })
     expect(tools[0]?.function.parameters.properties?.query).toEqual({ type: 'string' })
   })
+
+  it('warns, request-wide, when more tools are sent than OpenAI accepts', () => {
+    const many = Array.from({ length: 129 }, (_, index) => ({ ...record, name: `tag_${index}` }))
+    expect(toOpenAITools(many).report.warnings).toEqual(['129 tools; the provider accepts at most 128 per request'])
+    expect(toOpenAITools([record]).report.warnings).toEqual([])
+  })
 })

@@ -2,7 +2,7 @@ import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import { type Candidate, projectTools } from '../project-tools.js'
 import type { Projection } from '../projection-report.js'
-import { OPENAI_NAME_RULE } from './openai-rules.js'
+import { OPENAI_MAX_TOOLS, OPENAI_NAME_RULE } from './openai-rules.js'
 import { projectOpenAISchema } from './openai-schema.js'
 
 /** A Chat Completions `tools[]` entry (structurally `ChatCompletionFunctionTool` of the openai SDK). */
@@ -69,7 +69,10 @@ export function toOpenAITools(
       }
     }
   }
-  return projectTools(schemas, { provider: 'openai', nameRule: OPENAI_NAME_RULE, candidates }) as
-    | Projection<OpenAIChatTool>
-    | Projection<OpenAIResponsesTool>
+  return projectTools(schemas, {
+    provider: 'openai',
+    nameRule: OPENAI_NAME_RULE,
+    candidates,
+    maxTools: OPENAI_MAX_TOOLS,
+  }) as Projection<OpenAIChatTool> | Projection<OpenAIResponsesTool>
 }
