@@ -10,7 +10,7 @@ import { fixtureServer } from './__fixtures__/real-servers.js'
 import { elicitationApprover } from './elicitation-approver.js'
 import { type McpServing, serveMcp } from './serve-mcp.js'
 
-type Mode = 'native' | 'ptc'
+type Mode = 'native' | 'ptc' | 'both'
 type Answer = 'accept' | 'decline' | undefined
 
 const clients: Client[] = []
@@ -47,7 +47,7 @@ const servings: McpServing[] = []
 const endpoints: Partial<Record<Mode, string>> = {}
 
 beforeAll(async () => {
-  for (const mode of ['native', 'ptc'] as const) {
+  for (const mode of ['native', 'ptc', 'both'] as const) {
     const runtime = createToolRuntime({ ptcRuntime, approve: elicitationApprover(() => false) })
     for (const tool of fixtureTools()) runtime.register(tool)
     runtime.on('tools/pre-execute', (event) =>
@@ -130,6 +130,14 @@ describe.each([
     })
     expect(result.isError).toBeUndefined()
     expect(text(result)).toContain('SUM 42')
+  })
+})
+
+describe('serveMcp in both mode', () => {
+  it('lists the tools and run_code together', async () => {
+    const { tools } = await (await overHttp('both')).listTools()
+    expect(tools.map((tool) => tool.name)).toEqual(['add', 'ask_me', 'fail', 'shout', 'run_code'])
+    expect(tools.find((tool) => tool.name === 'run_code')?.description).not.toContain('Call only `run_code` directly')
   })
 })
 
