@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import { jsonSchema } from '../schema/json-schema-spec.js'
 import { defineTool } from './define-tool.js'
-import { ToolDefinitionError } from './tool-definition-error.js'
+import { isToolDefinitionError, ToolDefinitionError } from './tool-definition-error.js'
 
 const base = {
   name: 'search',
@@ -193,5 +193,12 @@ describe('defineTool', () => {
 
   test('refuses a configuration that is not an object', () => {
     expect(() => defineTool(null as never)).toThrow(ToolDefinitionError)
+  })
+
+  test('definition errors are recognised by brand, not by class identity', () => {
+    const error = failure({ name: '' })
+    expect(isToolDefinitionError(error)).toBe(true)
+    expect(isToolDefinitionError({ ...error })).toBe(true)
+    expect(isToolDefinitionError(new Error(error.message))).toBe(false)
   })
 })

@@ -1,8 +1,11 @@
+const brand = Symbol.for('qilin-tools.ToolDefinitionError')
+
 /** A tool definition that cannot be used, reported when `defineTool` runs. `path` locates the part, e.g. `parameters.path.maxLength`. */
 export class ToolDefinitionError extends Error {
   readonly toolName: string
   readonly path: string
   readonly reason: string
+  readonly [brand] = true
 
   constructor(toolName: string, path: string, reason: string, options?: { cause?: unknown }) {
     super(`Tool ${JSON.stringify(toolName)}: ${path === '' ? '' : `${path}: `}${reason}`, options)
@@ -11,4 +14,9 @@ export class ToolDefinitionError extends Error {
     this.path = path
     this.reason = reason
   }
+}
+
+/** Recognises a ToolDefinitionError from any copy of this package or realm. */
+export function isToolDefinitionError(value: unknown): value is ToolDefinitionError {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
 }
