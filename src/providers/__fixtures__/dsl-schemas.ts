@@ -1,10 +1,11 @@
+import { z } from 'zod'
 import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import { jsonSchema } from '../../schema/json-schema-spec.js'
 import { parametersToJsonSchema } from '../../schema/to-json-schema.js'
 import type { ParametersSpec } from '../../schema/value-spec.js'
 
-/** Every DSL kind and option, and the raw JSON Schema shapes providers find hard, as tool schemas. */
+/** Every DSL kind and option, a zod schema (Standard Schema intake), and the raw JSON Schema shapes providers find hard. */
 const specs: Record<string, ParametersSpec> = {
   strings: {
     path: { type: 'string', required: true, description: 'File path', minLength: 1, maxLength: 4096 },
@@ -133,6 +134,16 @@ const specs: Record<string, ParametersSpec> = {
         additionalProperties: false,
       },
     ],
+  }),
+  zod: z.object({
+    name: z.string().min(1),
+    age: z.number().int().optional(),
+    tags: z.array(z.enum(['a', 'b'])).default([]),
+    when: z.iso.datetime().optional(),
+    shape: z.discriminatedUnion('type', [
+      z.object({ type: z.literal('circle'), radius: z.number().positive() }),
+      z.object({ type: z.literal('square'), side: z.number() }),
+    ]),
   }),
   open: jsonSchema({
     type: 'object',

@@ -47,7 +47,24 @@ function normalizeNode(node: JsonSchemaNode, path: string, context: ProjectionCo
         : { ...rest, allOf: [...(rest.allOf ?? []), { anyOf: oneOf }] }
   }
   if (Array.isArray(out.allOf)) out = mergeObjectAllOf(out, path, context)
-  return out
+  return withoutVacuousBounds(out, path, context)
+}
+
+/**
+ * zod's `.int()` bounds integers at ±(2^53 - 1). No model writes such numbers and our validator still holds
+ * the bound, so the tokens are saved (every zod-built MCP server carries them).
+ */
+function withoutVacuousBounds(node: JsonSchemaObject, path: string, context: ProjectionContext): JsonSchemaObject {
+  const vacuous = (['minimum', 'maximum'] as const).filter(
+    (keyword) => typeof node[keyword] === 'number' && Math.abs(node[keyword]) >= Number.MAX_SAFE_INTEGER,
+  )
+  if (vacuous.length === 0) return node
+  const out: Record<string, unknown> = { ...node }
+  for (const keyword of vacuous) {
+    delete out[keyword]
+    context.change(path, keyword, 'dropped', 'the safe-integer limit')
+  }
+  return out as JsonSchemaObject
 }
 
 /** Merges `allOf` branches that are plain object shapes into their parent; other intersections stay as they are. */
