@@ -239,3 +239,21 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     ).rejects.toThrow(/MCP server "broken" failed to start: .*\nno config/s)
   })
 })
+
+describe('connectMcpServer with autoReconnect', () => {
+  it('restarts a crashed server with backoff and serves calls again', async () => {
+    const states: string[] = []
+    const connection = await connect({
+      ...fixtureServer('dynamic-server.ts', 'auto'),
+      autoReconnect: { attempts: 3, initialDelayMs: 50 },
+      onStatus: (status) => states.push(status.state),
+    })
+    const pid = connection.status.pid!
+    process.kill(pid, 'SIGKILL')
+    await expect
+      .poll(() => connection.status.pid !== pid && connection.status.state, { timeout: 15_000 })
+      .toBe('connected')
+    expect(states).toEqual(['connected', 'failed', 'connecting', 'connected'])
+    expect((await call('auto__count')).value).toBe('1')
+  })
+})

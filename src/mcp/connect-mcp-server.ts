@@ -8,6 +8,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
 import type { JsonObject } from '../json-schema/json-value.js'
+import { createAutoReconnect } from './auto-reconnect.js'
 import { callFailure, classifyCallFailure, unavailable } from './call-error.js'
 import { type ClientTransport, createClientTransport } from './create-transport.js'
 import type {
@@ -37,7 +38,9 @@ interface Session {
 /**
  * Connects to one MCP server and registers its tools in `host`. Resolves once every page of the listing is
  * registered. A crash or hang marks the connection `failed`; calls then fail with `TOOL_ERROR` naming the server
- * until `reconnect()` (explicit: a restart may repeat a half-finished side effect, so the host decides).
+ * until it reconnects. Reconnecting is explicit by default (`reconnect()`: a server that crashes on start would
+ * otherwise loop, and the host may want to look first); `autoReconnect` opts into retries with backoff. Calls are
+ * never replayed: one that was in flight stays failed.
  */
 export async function connectMcpServer(host: McpToolHost, options: McpConnectOptions): Promise<McpConnection> {
   const serverName = options.name
@@ -50,6 +53,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   let syncs = 0
   let syncing: Promise<void> | undefined
   let dirty = false
+  let reconnecting = false
 
   const status = (): McpConnectionStatus => {
     const serverInfo = session?.client.getServerVersion()
@@ -73,6 +77,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     const tail = current.channel.stderrTail().trim().split('\n').at(-1)
     setState('failed', tail ? `${reason}; last stderr line: ${tail}` : reason)
     void current.client.close().catch(() => {})
+    if (!reconnecting) automatic?.start()
   }
 
   const call = async (toolName: string, args: JsonObject, signal: AbortSignal): Promise<CallToolResult> => {
@@ -178,12 +183,15 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       if (state === 'closed') throw new Error(`MCP connection "${serverName}" was disposed`)
       const previous = session
       session = undefined
-      await previous?.client.close().catch(() => {})
-      setState('connecting')
+      reconnecting = true
       try {
+        await previous?.client.close().catch(() => {})
+        setState('connecting')
         await open()
       } catch (cause) {
         setState('failed', cause instanceof Error ? cause.message : String(cause))
+      } finally {
+        reconnecting = false
       }
       return status()
     },
@@ -192,6 +200,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     },
     async dispose() {
       if (state === 'closed') return
+      automatic?.cancel()
       setState('closed')
       tools.clear()
       const current = session
@@ -199,6 +208,15 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       await current?.client.close().catch(() => {})
     },
   }
+
+  const automatic =
+    options.autoReconnect === undefined || options.autoReconnect === false
+      ? undefined
+      : createAutoReconnect(
+          options.autoReconnect === true ? {} : options.autoReconnect,
+          () => state === 'failed',
+          () => connection.reconnect(),
+        )
 
   try {
     await open()

@@ -2,6 +2,7 @@
 export { connectMcpServer } from './connect-mcp-server.js'
 export { elicitationApprover } from './elicitation-approver.js'
 export type {
+  McpAutoReconnect,
   McpConnection,
   McpConnectionState,
   McpConnectionStatus,

@@ -46,10 +46,22 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly capabilities?: ClientCapabilities
   /** Answered to `roots/list` when `capabilities.roots` is declared. */
   readonly roots?: readonly Root[]
+  /** Retry after a crash or hang, with exponential backoff. Default off: `reconnect()` is explicit. */
+  readonly autoReconnect?: boolean | McpAutoReconnect
   /** Called after a re-sync changed the registered tools (not after the initial listing). */
   readonly onToolsChanged?: (tools: readonly string[]) => void
   /** Called on every status change. */
   readonly onStatus?: (status: McpConnectionStatus) => void
+}
+
+/** Opt-in reconnection after a crash or hang: `attempts` tries, the delay doubling from `initialDelayMs`. */
+export interface McpAutoReconnect {
+  /** Default 5. */
+  readonly attempts?: number
+  /** Default 500 ms. */
+  readonly initialDelayMs?: number
+  /** Default 10 000 ms. */
+  readonly maxDelayMs?: number
 }
 
 export type McpConnectionState = 'connecting' | 'connected' | 'failed' | 'closed'
