@@ -153,7 +153,7 @@ describe('issue messages', () => {
     } as const
     expect(messages(action, { type: 'scroll', amount: 50 })).toMatchInlineSnapshot(`
       [
-        "oneOf at (root): expected exactly one of 2 alternatives to match, none did; closest is alternative 1: at /amount: expected a number <= 10, received 50",
+        "oneOf at (root): expected exactly one of 2 alternatives to match, none did; the "type" tag selects alternative 1: at /amount: expected a number <= 10, received 50",
       ]
     `)
     expect(messages({ oneOf: [{ type: 'integer' }, { minimum: 0 }] }, 3)).toMatchInlineSnapshot(`

@@ -1,5 +1,6 @@
 import type { CompileContext, ResolvedCompileOptions } from './compile-context.js'
 import { compileNode } from './compile-node.js'
+import { generateValidityCheck, type ValidityCheck } from './generate-validity-check.js'
 import type { JsonSchemaNode } from './node.js'
 import { resolveReference } from './resolve-reference.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -16,6 +17,7 @@ export type {
 
 const VALID: ValidationResult = Object.freeze({ valid: true })
 const DEFAULT_MAX_DEPTH = 64
+const GENERATE_AFTER_CALLS = 2
 
 /**
  * Compiles a schema of our JSON Schema subset once into a tree of small checks. Validation of valid input then
@@ -72,10 +74,19 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   const root = context.compile(node, '')
   for (let index = 0; index < pendingLinks.length; index++) pendingLinks[index]!()
   const state = createState(resolved.maxDepth)
+  // The generated answer-only twin is built on the second call, so tools that are registered but never (or once)
+  // called cost only the closure compile.
+  let calls = 0
+  let isValid: ValidityCheck | undefined
 
   return {
     unknownKeywords,
     validate(value) {
+      if (isValid !== undefined) {
+        if (isValid(value)) return VALID
+      } else if (++calls === GENERATE_AFTER_CALLS) {
+        isValid = generateValidityCheck(node, resolved)
+      }
       state.depth = 0
       state.silent = 0
       state.refDepth = 0

@@ -11,41 +11,35 @@ export function describeValue(value: unknown): string {
  * budget is spent, so a huge or deeply nested value costs no more than a small one.
  */
 export function previewJson(value: unknown): string {
-  const parts: string[] = []
-  let length = 0
-  const emit = (text: string) => {
-    parts.push(text)
-    length += text.length
-  }
-  const visit = (current: unknown, depth: number): void => {
-    if (length > PREVIEW_LENGTH) return
-    if (typeof current !== 'object' || current === null) {
-      emit(typeof current === 'string' ? JSON.stringify(current.slice(0, PREVIEW_LENGTH + 1)) : String(current))
-      return
-    }
-    if (depth > 8) {
-      emit('…')
-      return
-    }
-    const isArray = Array.isArray(current)
-    emit(isArray ? '[' : '{')
-    const keys = isArray ? [] : Object.keys(current)
-    const count = isArray ? current.length : keys.length
-    for (let index = 0; index < count && length <= PREVIEW_LENGTH; index++) {
-      if (index > 0) emit(',')
-      if (isArray) {
-        visit(current[index], depth + 1)
-      } else {
-        const key = keys[index]!
-        emit(`${JSON.stringify(key)}:`)
-        visit((current as Record<string, unknown>)[key], depth + 1)
-      }
-    }
-    emit(isArray ? ']' : '}')
-  }
-  visit(value, 0)
-  const text = parts.join('')
+  const text = appendPreview('', value, 0)
   return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text
+}
+
+function appendPreview(text: string, value: unknown, depth: number): string {
+  if (text.length > PREVIEW_LENGTH) return text
+  if (typeof value !== 'object' || value === null) {
+    return text + (typeof value === 'string' ? JSON.stringify(value.slice(0, PREVIEW_LENGTH + 1)) : String(value))
+  }
+  if (depth > 8) return `${text}…`
+  if (Array.isArray(value)) {
+    let out = `${text}[`
+    for (let index = 0; index < value.length && out.length <= PREVIEW_LENGTH; index++) {
+      out = appendPreview(index > 0 ? `${out},` : out, value[index], depth + 1)
+    }
+    return `${out}]`
+  }
+  let out = `${text}{`
+  let first = true
+  for (const key of Object.keys(value)) {
+    if (out.length > PREVIEW_LENGTH) break
+    out = appendPreview(
+      `${out}${first ? '' : ','}${JSON.stringify(key)}:`,
+      (value as Record<string, unknown>)[key],
+      depth + 1,
+    )
+    first = false
+  }
+  return `${out}}`
 }
 
 export function instanceTypeName(value: unknown): string {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { compileSchema } from './compile.js'
+import { generateValidityCheck } from './generate-validity-check.js'
 import type { JsonSchemaNode } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 
@@ -94,8 +95,16 @@ const tallies: FileTally[] = suiteFiles(SUITE).map((path) => {
     const inExtended = within(group.schema, EXTENDED)
     let validate: ((value: unknown) => boolean) | undefined
     try {
-      const compiled = compileSchema(group.schema, { assertFormats: isFormatFile })
-      validate = (value) => compiled.validate(value).valid
+      const options = { lenient: false, assertFormats: isFormatFile, maxDepth: 64 }
+      const compiled = compileSchema(group.schema, options)
+      const generated = generateValidityCheck(group.schema, options)
+      if (generated === undefined) throw new Error(`${file} / ${group.description}: no generated check`)
+      // Both engines must agree: the generated answer-only check and the closure tree that explains failures.
+      validate = (value) => {
+        const closure = compiled.validate(value).valid
+        if (generated(value) !== closure) failures.push(`${file} / ${group.description}: engines disagree`)
+        return closure
+      }
     } catch (error) {
       if (!(error instanceof SchemaCompileError)) throw error
       if (inExtended) failures.push(`${file} / ${group.description}: refused: ${error.message}`)

@@ -47,6 +47,7 @@ export function compileObjectShape(schema: JsonSchemaObject, context: CompileCon
     additional === undefined || additional === true || additional === false
       ? undefined
       : context.compile(additional, childPath(path, 'additionalProperties'))
+  const allowedList = listKeys(declared)
   const lookup = declared.length > LINEAR_LOOKUP_LIMIT ? new Map(declared.map((key, index) => [key, index])) : undefined
   const count = declared.length
 
@@ -84,7 +85,7 @@ export function compileObjectShape(schema: JsonSchemaObject, context: CompileCon
           report(
             state,
             'additionalProperties',
-            `unexpected property ${JSON.stringify(key)}; allowed properties: ${listKeys(declared)}`,
+            `unexpected property ${JSON.stringify(key)}; allowed properties: ${allowedList}`,
           )
           if (shouldStop(state)) return false
         } else if (additionalCheck !== undefined && !descend(state, key, object[key], additionalCheck)) {
@@ -93,17 +94,23 @@ export function compileObjectShape(schema: JsonSchemaObject, context: CompileCon
         }
         continue
       }
+      const child = object[key]
+      // A property holding `undefined` (possible in JS, not in JSON) counts as absent, as JSON.stringify would.
+      if (child === undefined) continue
       seen |= 1 << index
       const check = checks[index]
-      const child = object[key]
       if (check === undefined) {
-        if (typeMatches(masks[index]!, child)) continue
+        if (typeMatches(masks[index]!, child) && state.depth < state.maxDepth) continue
         valid = false
         if (state.silent > 0) return false
-        state.path[state.depth] = key
-        state.depth++
-        report(state, 'type', `expected ${maskName(masks[index]!)}, received ${describeValue(child)}`)
-        state.depth--
+        if (state.depth >= state.maxDepth) {
+          descend(state, key, child, () => true)
+        } else {
+          state.path[state.depth] = key
+          state.depth++
+          report(state, 'type', `expected ${maskName(masks[index]!)}, received ${describeValue(child)}`)
+          state.depth--
+        }
         if (shouldStop(state)) return false
       } else if (!descend(state, key, child, check)) {
         valid = false

@@ -33,7 +33,8 @@ export function shouldStop(state: ValidationState): boolean {
 }
 
 function escapeSegment(segment: string | number): string {
-  const text = String(segment)
+  if (typeof segment === 'number') return String(segment)
+  const text = segment
   return text.includes('~') || text.includes('/') ? text.replaceAll('~', '~0').replaceAll('/', '~1') : text
 }
 
