@@ -73,17 +73,13 @@ type IsRequired<Spec> = Spec extends { readonly required: true }
       : true
     : false
 
-type InferProperties<Properties, Budget> = Flatten<
-  {
-    -readonly [Key in keyof Properties as IsRequired<Properties[Key]> extends true ? Key : never]: InferValue<
-      Properties[Key],
-      Budget
-    >
-  } & {
-    -readonly [Key in keyof Properties as IsRequired<Properties[Key]> extends true ? never : Key]?: Exclude<
-      InferValue<Properties[Key], Budget>,
-      undefined
-    >
+type RequiredKeys<Properties> = {
+  [Key in keyof Properties]: IsRequired<Properties[Key]> extends true ? Key : never
+}[keyof Properties]
+
+type InferProperties<Properties, Budget, Required extends keyof Properties = RequiredKeys<Properties>> = Flatten<
+  { -readonly [Key in Required]: InferValue<Properties[Key], Budget> } & {
+    -readonly [Key in Exclude<keyof Properties, Required>]?: Exclude<InferValue<Properties[Key], Budget>, undefined>
   }
 >
 
