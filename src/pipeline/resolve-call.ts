@@ -71,9 +71,12 @@ class Unreadable {
   }
 }
 
+/** The validator's defaults, passed as one shared object rather than a fresh `{}` per call. */
+const defaultLimits = Object.freeze({})
+
 function normalizeArguments(raw: string | JsonObject): JsonValue | Unreadable {
   if (typeof raw === 'string') {
-    const parsed = parseJsonArguments(raw)
+    const parsed = parseJsonArguments(raw, defaultLimits)
     return parsed.ok ? freezeParsed(parsed.value as JsonValue) : new Unreadable(parsed.message)
   }
   const copy = copyFrozenJson(raw)
