@@ -43,7 +43,7 @@ export function projectTools<Tool>(schemas: readonly ToolSchema[], spec: Project
     spec.nameRule,
   )
   const providerNames = [...nameMap.keys()]
-  const chosen = schemas.map((schema, index) => choose(schema, providerNames[index] ?? schema.name, spec))
+  const chosen = schemas.map((schema, index) => chooseSafely(schema, providerNames[index] ?? schema.name, spec))
   const names: Record<string, string> = {}
   const tools: Tool[] = []
   for (const entry of chosen) {
@@ -59,6 +59,20 @@ export function projectTools<Tool>(schemas: readonly ToolSchema[], spec: Project
   return { tools, report }
 }
 
+/** A projector bug must cost one tool, not the request. */
+function chooseSafely<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToolsSpec<Tool>): ChosenTool<Tool> {
+  try {
+    return choose(schema, providerName, spec)
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    return {
+      schema,
+      candidate: undefined,
+      projection: omitted(schema, providerName, [`left out: projection failed: ${reason}`]),
+    }
+  }
+}
+
 function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToolsSpec<Tool>): ChosenTool<Tool> {
   const warnings: string[] = []
   if (providerName !== schema.name) warnings.push(`renamed to ${providerName} to fit the provider's name rule`)
@@ -70,7 +84,7 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
       if (rank > 0) warnings.push(candidate.degradedNote)
       const changed = candidate.context.changes.length > 0 || providerName !== schema.name
       const status = rank > 0 ? 'degraded' : changed ? 'changed' : 'exact'
-      return { schema, candidate, projection: describe(schema, providerName, candidate, status, warnings) }
+      return { schema, candidate, projection: toolProjection(schema, providerName, candidate, status, warnings) }
     }
     warnings.push(
       ...candidate.context.unfaithful.map((reason) => `${reason} (${candidate.strict ? 'strict' : 'loose'})`),
@@ -79,10 +93,14 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
   }
   if (last?.sendableUnfaithful === true) {
     warnings.push(last.degradedNote)
-    return { schema, candidate: last, projection: describe(schema, providerName, last, 'degraded', warnings) }
+    return { schema, candidate: last, projection: toolProjection(schema, providerName, last, 'degraded', warnings) }
   }
   warnings.push('left out: no faithful form for this provider; our validator would reject what the model sends')
-  const projection: ToolProjection = {
+  return { schema, candidate: undefined, projection: omitted(schema, providerName, warnings) }
+}
+
+function omitted(schema: ToolSchema, providerName: string, warnings: readonly string[]): ToolProjection {
+  return {
     name: schema.name,
     providerName,
     status: 'omitted',
@@ -91,10 +109,9 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
     changes: [],
     warnings,
   }
-  return { schema, candidate: undefined, projection }
 }
 
-export function describe<Tool>(
+function toolProjection<Tool>(
   schema: ToolSchema,
   providerName: string,
   candidate: Candidate<Tool>,

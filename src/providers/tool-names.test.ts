@@ -35,4 +35,10 @@ describe('mapToolNames', () => {
       'ns:tool.v2',
     ])
   })
+
+  it('gives duplicated names distinct provider names', () => {
+    const map = mapToolNames(['echo', 'echo', 'echo'], OPENAI_NAME_RULE)
+    expect(map.size).toBe(3)
+    expect([...map.values()]).toEqual(['echo', 'echo', 'echo'])
+  })
 })

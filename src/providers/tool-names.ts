@@ -21,8 +21,10 @@ export function mapToolNames(names: readonly string[], rule: NameRule): Map<stri
   const valid = new Set(names.filter((name) => rule.valid.test(name)))
   for (const name of names) {
     let candidate = valid.has(name) ? name : repair(name, rule)
-    if (byProvider.has(candidate) || (candidate !== name && valid.has(candidate)))
-      candidate = withHash(candidate, name, rule)
+    const taken = (proposal: string) => byProvider.has(proposal) || (proposal !== name && valid.has(proposal))
+    for (let attempt = 0; taken(candidate); attempt++) {
+      candidate = withHash(candidate, attempt === 0 ? name : `${name}#${attempt}`, rule)
+    }
     byProvider.set(candidate, name)
   }
   return byProvider

@@ -93,4 +93,14 @@ describe('toOpenAITools', () => {
     expect(toOpenAITools(many).report.warnings).toEqual(['129 tools; the provider accepts at most 128 per request'])
     expect(toOpenAITools([record]).report.warnings).toEqual([])
   })
+
+  it('leaves out only the tool whose schema breaks the projector, and says why', () => {
+    const cyclic: Record<string, unknown> = { type: 'object' }
+    cyclic.properties = { self: cyclic }
+    const broken = { name: 'broken', description: 'An object graph, not a JSON document', parameters: cyclic }
+    const { tools, report } = toOpenAITools([broken as ToolSchema, search], { strict: true })
+    expect(tools.map((tool) => tool.function.name)).toEqual(['search'])
+    expect(report.tools[0]).toMatchObject({ name: 'broken', status: 'omitted' })
+    expect(report.names).toEqual({ search: 'search' })
+  })
 })
