@@ -190,6 +190,30 @@ describe('issue messages', () => {
   })
 })
 
+describe('tiering', () => {
+  it('answers the same before and after the generated check takes over on the second call', () => {
+    const compiled = compileSchema({
+      type: 'object',
+      properties: { path: { type: 'string', minLength: 1 }, limit: { type: 'integer', maximum: 10 } },
+      required: ['path'],
+      additionalProperties: false,
+    })
+    const inputs = [
+      { path: 'a', limit: 3 },
+      { path: '', limit: 30 },
+      { limit: 1.0, path: 'b' },
+      { path: 'a', extra: 1 },
+    ]
+    const first = inputs.map((input) => JSON.stringify(compiled.validate(input)))
+    const later = [1, 2, 3].flatMap(() => inputs.map((input) => JSON.stringify(compiled.validate(input))))
+    expect(later).toEqual([...first, ...first, ...first])
+  })
+
+  it('refuses a maxDepth that is not a positive integer', () => {
+    expect(() => compileSchema({}, { maxDepth: Number.NaN })).toThrow(RangeError)
+  })
+})
+
 describe('references', () => {
   it('resolves local pointers with escapes and recursion', () => {
     const tree: JsonSchemaNode = {

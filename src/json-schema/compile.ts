@@ -29,6 +29,9 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
     assertFormats: options.assertFormats ?? false,
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
   }
+  if (!Number.isSafeInteger(resolved.maxDepth) || resolved.maxDepth < 1) {
+    throw new RangeError(`maxDepth must be a positive integer, received ${String(resolved.maxDepth)}`)
+  }
   const unknownKeywords: UnknownKeyword[] = []
   const compiled = new Map<object, Check>()
   const pendingLinks: (() => void)[] = []

@@ -70,6 +70,7 @@ class Generator {
     readonly options: ResolvedCompileOptions,
     readonly rootId: string | undefined,
   ) {
+    finite(options.maxDepth)
     this.referenceLimit = options.maxDepth * 8 + 16
   }
 
@@ -106,11 +107,14 @@ class Generator {
       )
     }
     const only = (kind: 'string' | 'number' | 'array' | 'object') =>
-      types !== undefined && types.every((type) => type === kind || (kind === 'number' && type === 'integer'))
+      types?.every((type) => type === kind || (kind === 'number' && type === 'integer')) === true
     const guarded = (kind: 'string' | 'number' | 'array' | 'object', checks: string[]) => {
       if (checks.length === 0) return
       if (only(kind)) lines.push(...checks)
       else lines.push(`if (${KIND_TESTS[kind]}) {`, ...checks, '}')
+    }
+    for (const type of types ?? []) {
+      if (!Object.hasOwn(KIND_TESTS, type)) throw new Error(`unknown type ${String(type)}`)
     }
     lines.push(...this.anyKind(schema))
     guarded('string', this.stringChecks(schema))
