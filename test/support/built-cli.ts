@@ -18,7 +18,7 @@ export function ensureBuiltCli(): void {
   try {
     mkdirSync(lock)
   } catch {
-    while (existsSync(lock)) spawnSync('sleep', ['0.2'])
+    waitForBuild()
     return
   }
   try {
@@ -33,6 +33,16 @@ export function ensureBuiltCli(): void {
     if (!existsSync(builtCli)) throw new Error(`building the CLI failed:\n${build.stdout}${build.stderr}`)
   } finally {
     rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+/** Another test file is building: wait for its lock to go, for at most three minutes. */
+function waitForBuild(): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4))
+  const deadline = Date.now() + 180_000
+  while (existsSync(lock)) {
+    if (Date.now() > deadline) throw new Error(`${lock} is still held after 3 minutes; remove it if no build runs`)
+    Atomics.wait(pause, 0, 0, 200)
   }
 }
 
