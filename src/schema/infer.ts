@@ -51,7 +51,8 @@ interface KindValues<Spec, Budget> {
 
 /**
  * The value a spec describes. Exact through `SCHEMA_DEPTH_LIMIT` nested containers (arrays and objects; the
- * outermost counts as the first), then `JsonValue`. A spec not known literally (the wide `ValueSpec`) is `JsonValue`.
+ * outermost counts as the first), then `JsonValue`. A spec not known literally infers its widest value (`JsonValue`
+ * for the DSL, `unknown` once a Standard Schema may stand there).
  */
 export type InferValue<Spec, Budget = DepthBudget> = Spec extends JsonSchemaSpec
   ? JsonValue
