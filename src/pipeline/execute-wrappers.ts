@@ -92,7 +92,13 @@ function checkOutcome(layer: Layer, outcome: unknown): CallOutcome {
   if (typeof outcome === 'object' && outcome !== null) {
     const candidate = outcome as CallOutcome
     if (candidate.ok === true && Array.isArray(candidate.content)) return candidate
-    if (candidate.ok === false && typeof candidate.error === 'object' && candidate.error !== null) return candidate
+    if (candidate.ok === false && isErrorInfo(candidate.error)) return candidate
   }
   return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.wrapperNoOutcome())
+}
+
+function isErrorInfo(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return typeof code === 'string' && typeof message === 'string'
 }
