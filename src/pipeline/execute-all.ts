@@ -25,5 +25,14 @@ export function scheduleCall(
   signal: AbortSignal | undefined,
   parentId?: string,
 ): Promise<ToolResult> {
-  return scheduler.schedule(executionModeOf(scope, call, parentId), () => runCall(scope, call, signal, parentId))
+  return scheduler.schedule(safeModeOf(scope, call, parentId), () => runCall(scope, call, signal, parentId))
+}
+
+/** Classifying must not break the batch: whatever goes wrong there, the call runs alone and settles on its own. */
+function safeModeOf(scope: PipelineScope, call: ToolCall, parentId: string | undefined) {
+  try {
+    return executionModeOf(scope, call, parentId)
+  } catch {
+    return 'exclusive'
+  }
 }

@@ -154,6 +154,21 @@ describe('run_code', () => {
     expect(reasons).toEqual([['The program asks for escalated sandbox permissions: fetch the docs']])
   })
 
+  it('settles every call even when the PTC runtime breaks while presenting', async () => {
+    const ptcRuntime = createFakePtcRuntime()
+    ptcRuntime.present = () => {
+      throw new Error('renderer missing')
+    }
+    const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime })
+    runtime.register(add)
+    const single = await runtime.execute(program([]))
+    expect(single.error?.code).toBe('TOOL_ERROR')
+    expect(single.error?.message).toContain('renderer missing')
+    const batch = await runtime.executeAll([program([]), call('add', { a: 1, b: 2 })])
+    expect(batch.map((result) => result.error?.code)).toEqual(['TOOL_ERROR', 'UNKNOWN_TOOL'])
+    expect(() => runtime.prompt()).toThrow('renderer missing')
+  })
+
   it('passes a failed program through as its error', async () => {
     const { runtime, sessionLog } = setup('ptc')
     const result = await runtime.execute(program([], { fail: 'ReferenceError: x is not defined' }))
