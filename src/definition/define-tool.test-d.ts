@@ -76,6 +76,27 @@ describe('defineTool', () => {
     })
   })
 
+  test('every callback sees the typed arguments', () => {
+    defineTool({
+      name: 'callbacks',
+      description: 'x',
+      parameters: { path: { type: 'string', required: true }, force: { type: 'boolean' } },
+      executionMode(args) {
+        expectTypeOf(args).toEqualTypeOf<{ path: string; force?: boolean }>()
+        return args.force === true ? 'exclusive' : 'parallel'
+      },
+      finalizeContent(content, context) {
+        expectTypeOf(context.args).toEqualTypeOf<{ path: string; force?: boolean }>()
+        return content
+      },
+      presentCall(args) {
+        expectTypeOf(args).toEqualTypeOf<{ path: string; force?: boolean }>()
+        return { card: 'file', title: args.path }
+      },
+      execute: (args) => args.path,
+    })
+  })
+
   test('without output the return value is any JSON value', () => {
     const echo = defineTool({
       name: 'echo',
@@ -162,6 +183,14 @@ describe('defineTool', () => {
       output: { schema: { type: 'string', enum: ['a', 'b'] } },
       // @ts-expect-error: 'c' is not in the enum
       execute: async () => 'c',
+    })
+    defineTool({
+      name: 'bad_mode',
+      description: 'x',
+      parameters: {},
+      // @ts-expect-error: not an execution mode
+      executionMode: 'serial',
+      execute: () => null,
     })
     defineTool({
       name: 'unknown_kind',
