@@ -3,6 +3,7 @@
  * (sequential and under asyncio.gather, through the bare bridge and through the whole pipeline), and the
  * o200k token cost of the Python SDK block against the native JSON schemas of every shared MCP tool list.
  */
+import { cpus, loadavg } from 'node:os'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { defineTool } from '../src/definition/define-tool.js'
 import type { JsonValue } from '../src/json-schema/json-value.js'
@@ -133,7 +134,10 @@ async function hostCalls(): Promise<(string | number)[][]> {
 console.log('### Python SDK tokens (o200k)\n')
 console.log(tokenTable())
 
-console.log('\n### Cold start: run_code dispatch to result of `return 1`\n')
+const load = loadavg().map((value) => value.toFixed(1))
+console.log(
+  `\n### Cold start: run_code dispatch to result of \`return 1\` (load average ${load.join(' ')} on ${cpus().length} CPUs)\n`,
+)
 const startRows: (string | number)[][] = []
 for (const [label, options, target] of [
   ['fully confined, spawned per run', { poolSize: 0 }, 60_000_000],
