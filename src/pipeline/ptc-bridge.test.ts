@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { defineTool } from '../definition/define-tool.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
-import { add, call, echo } from './__fixtures__/tools.js'
+import { add, call, echo, wait } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
@@ -167,6 +167,19 @@ describe('run_code', () => {
     const batch = await runtime.executeAll([program([]), call('add', { a: 1, b: 2 })])
     expect(batch.map((result) => result.error?.code)).toEqual(['TOOL_ERROR', 'UNKNOWN_TOOL'])
     expect(() => runtime.prompt()).toThrow('renderer missing')
+  })
+
+  it('cancels a program and its sub-calls with the caller signal', async () => {
+    const { runtime, ptcRuntime, sessionLog } = setup('ptc')
+    runtime.register(wait)
+    const controller = new AbortController()
+    const pending = runtime.execute(program([['wait', { ms: 60_000 }]]), { signal: controller.signal })
+    await vi.waitFor(() => expect(sessionLog.records.some((record) => record.id === 'run-1:ptc:1')).toBe(true))
+    controller.abort()
+    const result = await pending
+    expect(result.error?.code).toBe('ABORTED')
+    expect(ptcRuntime.requests[0]?.signal.aborted).toBe(true)
+    expect(ptcRuntime.subResults[0]?.[0]?.error?.code).toBe('TOOL_ERROR')
   })
 
   it('passes a failed program through as its error', async () => {
