@@ -6,6 +6,7 @@ export interface ResolvedCompileOptions {
   readonly lenient: boolean
   readonly assertFormats: boolean
   readonly maxDepth: number
+  readonly codegen: boolean
 }
 
 /** What a keyword compiler may ask of the compiler that drives it (passed in, so keyword files import no driver). */

@@ -174,10 +174,12 @@ describe('issue messages', () => {
   })
 
   it('reports at most five issues, each at most 512 characters', () => {
-    const result = compileSchema({ items: { type: 'string' } }).validate(
-      Array.from({ length: 20 }, (_, index) => index),
-    )
+    const numbers = Array.from({ length: 20 }, (_, index) => index)
+    const result = compileSchema({ items: { type: 'string' } }, { codegen: false }).validate(numbers)
     expect(result.valid ? [] : result.issues).toHaveLength(5)
+    // With generated code (the default) the issues come from the first failing node, as Ajv's first error does.
+    const first = compileSchema({ items: { type: 'string' } }).validate(numbers)
+    expect(first.valid ? [] : first.issues.map((issue) => issue.path)).toEqual(['/0'])
     const long = compileSchema({ enum: Array.from({ length: 50 }, (_, index) => 'value'.repeat(20) + index) }).validate(
       1,
     )

@@ -1,6 +1,7 @@
+import { DEPTH_NODE } from './code-generator.js'
 import type { CompileContext, ResolvedCompileOptions } from './compile-context.js'
-import { compileNode } from './compile-node.js'
-import { generateValidityCheck, type ValidityCheck } from './generate-validity-check.js'
+import { compileNode, rejectAll } from './compile-node.js'
+import { type FirstFailure, type GeneratedValidator, generateValidator } from './generate-validator.js'
 import type { JsonSchemaNode } from './node.js'
 import { resolveReference } from './resolve-reference.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -17,7 +18,6 @@ export type {
 
 const VALID: ValidationResult = Object.freeze({ valid: true })
 const DEFAULT_MAX_DEPTH = 64
-const GENERATE_AFTER_CALLS = 2
 
 /**
  * Compiles a schema of our JSON Schema subset once into a tree of small checks. Validation of valid input then
@@ -28,6 +28,7 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
     lenient: options.lenient ?? false,
     assertFormats: options.assertFormats ?? false,
     maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH,
+    codegen: options.codegen ?? true,
   }
   if (!Number.isSafeInteger(resolved.maxDepth) || resolved.maxDepth < 1) {
     throw new RangeError(`maxDepth must be a positive integer, received ${String(resolved.maxDepth)}`)
@@ -77,18 +78,39 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   const root = context.compile(node, '')
   for (let index = 0; index < pendingLinks.length; index++) pendingLinks[index]!()
   const state = createState(resolved.maxDepth)
-  // The generated answer-only twin is built on the second call, so tools that are registered but never (or once)
-  // called cost only the closure compile.
-  let calls = 0
-  let isValid: ValidityCheck | undefined
+  // Generated on the first call, so tools that are registered but never called cost only the closure compile.
+  let generated: GeneratedValidator | null | undefined = resolved.codegen ? undefined : null
+
+  /** Issues for the first failing node the generated code found: the closure tree describes just that node. */
+  const describeFailure = (failure: FirstFailure) => {
+    state.silent = 0
+    state.refDepth = 0
+    failure.path.forEach((segment, index) => {
+      state.path[index] = segment
+    })
+    state.depth = failure.path.length
+    if (failure.node === DEPTH_NODE) {
+      state.depth = Math.max(0, failure.path.length - 1)
+      report(state, 'depth', `value nests deeper than ${resolved.maxDepth} levels`)
+    } else {
+      const check = typeof failure.node === 'number' ? rejectAll : compiled.get(failure.node)
+      check?.(failure.value, state)
+    }
+    const issues = state.issues
+    state.issues = []
+    return issues
+  }
 
   return {
     unknownKeywords,
     validate(value) {
-      if (isValid !== undefined) {
-        if (isValid(value)) return VALID
-      } else if (++calls === GENERATE_AFTER_CALLS) {
-        isValid = generateValidityCheck(node, resolved)
+      if (generated === undefined) generated = generateValidator(node, resolved) ?? null
+      if (state.issues.length > 0) state.issues = []
+      if (generated !== null) {
+        if (generated.isValid(value)) return VALID
+        const failure = generated.explain(value)
+        const issues = failure === undefined ? [] : describeFailure(failure)
+        if (issues.length > 0) return { valid: false, issues }
       }
       state.depth = 0
       state.silent = 0

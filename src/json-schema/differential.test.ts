@@ -2,7 +2,6 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { compileSchema } from './compile.js'
-import { generateValidityCheck } from './generate-validity-check.js'
 import type { JsonValue } from './json-value.js'
 import type { JsonSchemaNode } from './node.js'
 
@@ -121,13 +120,16 @@ describe('differential against Ajv 8', () => {
         ),
         ([schema, values]) => {
           const ours = compileSchema(schema)
-          const generated = generateValidityCheck(schema, { lenient: false, assertFormats: false, maxDepth: 64 })!
+          const closures = compileSchema(schema, { codegen: false })
           const theirs = ajv.compile(typeof schema === 'boolean' ? schema : structuredClone(schema))
           const hasMultipleOf = JSON.stringify(schema).includes('"multipleOf"')
           for (const value of values) {
             if (hasMultipleOf && JSON.stringify(value).includes('e+')) continue
             const expected = theirs(value)
-            expect([value, ours.validate(value).valid, generated(value)]).toEqual([value, expected, expected])
+            const result = ours.validate(value)
+            expect([value, result.valid, closures.validate(value).valid]).toEqual([value, expected, expected])
+            // The generated code found a failing node the closure tree could describe.
+            if (!result.valid) expect(result.issues.map((issue) => issue.keyword)).not.toContain('schema')
           }
         },
       ),

@@ -31,4 +31,10 @@ export interface CompileOptions {
   readonly assertFormats?: boolean
   /** Instance nesting allowed before validation stops with a `depth` issue. Default 64. */
   readonly maxDepth?: number
+  /**
+   * Generate a JavaScript function per schema on the first `validate` call (default true). With `false` no code is
+   * ever generated (for hosts that forbid eval-like constructs): the closure tree alone answers, several times
+   * slower, and reports issues across the whole value instead of at the first failing node.
+   */
+  readonly codegen?: boolean
 }

@@ -1,0 +1,97 @@
+import { CodeGenerator } from './code-generator.js'
+import type { ResolvedCompileOptions } from './compile-context.js'
+import { deepEqual } from './deep-equal.js'
+import { generatedKeywordEmitters } from './generated-keywords.js'
+import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
+import { isMultipleOf } from './number-keywords.js'
+import { codePointLength } from './string-keywords.js'
+
+/** Where a value first fails, as found by the generated explain functions. */
+export interface FirstFailure {
+  /** The failing schema node, or `FALSE_NODE` / `DEPTH_NODE`. */
+  readonly node: JsonSchemaObject | number
+  readonly value: unknown
+  /** Instance path from the root to `value`. */
+  readonly path: readonly (string | number)[]
+}
+
+export interface GeneratedValidator {
+  isValid(value: unknown): boolean
+  /** Re-runs an invalid value to find the first failing node; undefined if it unexpectedly passes. */
+  explain(value: unknown): FirstFailure | undefined
+}
+
+function allUnique(items: readonly unknown[], depthBudget: number): boolean {
+  for (let right = 1; right < items.length; right++) {
+    for (let left = 0; left < right; left++) if (deepEqual(items[left], items[right], depthBudget)) return false
+  }
+  return true
+}
+
+const NOT_RECORDED = -3
+
+interface Recorder {
+  node: number
+  value: unknown
+}
+
+type Factory = (
+  c: unknown[],
+  L: typeof codePointLength,
+  M: typeof isMultipleOf,
+  E: typeof deepEqual,
+  U: typeof allUnique,
+  O: typeof Object.hasOwn,
+  X: (node: number, value: unknown) => false,
+  S: (string | number)[],
+) => readonly [(value: unknown) => boolean, (value: unknown) => boolean]
+
+/**
+ * Generates the per-schema functions for a schema `compileSchema` has accepted. Returns undefined where
+ * `new Function` is unavailable (a Content-Security-Policy without unsafe-eval); the closure tree then works alone.
+ */
+export function generateValidator(
+  root: JsonSchemaNode,
+  options: ResolvedCompileOptions,
+): GeneratedValidator | undefined {
+  try {
+    const generator = new CodeGenerator(root, options, generatedKeywordEmitters)
+    const rootTest = (mode: 'answer' | 'explain') =>
+      typeof root === 'boolean' ? `() => ${root}` : `(d) => ${generator.functionName(root, mode)}(d, 0, 0)`
+    const answer = rootTest('answer')
+    const explain = rootTest('explain')
+    const source = `${generator.emitAll()}\nreturn [${answer}, ${explain}];`
+    const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'X', 'S', source) as Factory
+    const recorder: Recorder = { node: NOT_RECORDED, value: undefined }
+    const segments: (string | number)[] = []
+    const record = (node: number, value: unknown): false => {
+      recorder.node = node
+      recorder.value = value
+      return false
+    }
+    const [isValid, explainRun] = factory(
+      generator.constants,
+      codePointLength,
+      isMultipleOf,
+      deepEqual,
+      allUnique,
+      Object.hasOwn,
+      record,
+      segments,
+    )
+    const nodes = generator.nodes
+    return {
+      isValid,
+      explain(value) {
+        segments.length = 0
+        recorder.node = NOT_RECORDED
+        recorder.value = value
+        if (explainRun(value) || recorder.node === NOT_RECORDED) return undefined
+        const node = recorder.node >= 0 ? nodes[recorder.node]! : recorder.node
+        return { node, value: recorder.value, path: segments.slice().reverse() }
+      },
+    }
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,196 @@
+import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS } from './code-generator.js'
+import { formatCheckers } from './formats.js'
+import type { JsonSchemaObject } from './node.js'
+import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
+
+/** Source emitters per keyword group for the generated checks; each mirrors the closure compiler of its group. */
+
+type Kind = 'string' | 'number' | 'array' | 'object'
+
+function typeNames(schema: JsonSchemaObject): string[] | undefined {
+  if (schema.type === undefined) return undefined
+  const names: string[] = Array.isArray(schema.type) ? [...schema.type] : [schema.type as string]
+  if (schema.nullable === true && !names.includes('null')) names.push('null')
+  for (const name of names) if (!Object.hasOwn(KIND_TESTS, name)) throw new Error(`unknown type ${name}`)
+  return names
+}
+
+function literal(value: unknown): string | undefined {
+  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value)
+  if (typeof value === 'number' && Number.isFinite(value)) return `(${String(value)})`
+  return undefined
+}
+
+/** Wraps the checks of one kind in a kind test, unless `type` already guarantees that kind. */
+function forKind(kind: Kind, emit: (schema: JsonSchemaObject, generator: CodeGenerator) => string[]): KeywordEmitter {
+  return (schema, generator) => {
+    const lines = emit(schema, generator)
+    if (lines.length === 0) return lines
+    const names = typeNames(schema)
+    const guaranteed = names?.every((name) => name === kind || (kind === 'number' && name === 'integer')) === true
+    return guaranteed ? lines : [`if (${KIND_TESTS[kind]}) {`, ...lines, '}']
+  }
+}
+
+const typeEmitter: KeywordEmitter = (schema, generator) => {
+  const names = typeNames(schema)
+  if (names === undefined) return []
+  return [`if (!(${names.map((name) => KIND_TESTS[name as keyof typeof KIND_TESTS]).join(' || ')})) ${generator.fail}`]
+}
+
+const valueEmitter: KeywordEmitter = (schema, generator) => {
+  const lines: string[] = []
+  const depth = finite(generator.options.maxDepth)
+  if (schema.const !== undefined) {
+    const simple = literal(schema.const)
+    lines.push(
+      simple === undefined
+        ? `if (!E(d, ${generator.constant(schema.const)}, ${depth})) ${generator.fail}`
+        : `if (d !== ${simple}) ${generator.fail}`,
+    )
+  }
+  if (schema.enum !== undefined) {
+    const values = schema.enum
+    const simple = values.map(literal)
+    if (simple.every((text) => text !== undefined) && values.length <= 8) {
+      lines.push(`if (!(${simple.map((text) => `d === ${text}`).join(' || ') || 'false'})) ${generator.fail}`)
+    } else if (simple.every((text) => text !== undefined)) {
+      lines.push(`if (!${generator.constant(new Set(values))}.has(d)) ${generator.fail}`)
+    } else {
+      lines.push(`if (!${generator.constant(values)}.some((e) => E(d, e, ${depth}))) ${generator.fail}`)
+    }
+  }
+  return lines
+}
+
+const combinatorEmitter: KeywordEmitter = (schema, generator) => {
+  const lines: string[] = []
+  for (const branch of schema.allOf ?? []) lines.push(generator.same(branch))
+  if (schema.anyOf !== undefined) {
+    lines.push(
+      `if (!(${schema.anyOf.map((branch) => generator.test(branch, 'd', false)).join(' || ')})) ${generator.fail}`,
+    )
+  }
+  if (schema.oneOf !== undefined) {
+    lines.push('{ let m = 0;')
+    for (const branch of schema.oneOf)
+      lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
+    lines.push(`if (m !== 1) ${generator.fail} }`)
+  }
+  if (schema.not !== undefined) lines.push(`if (${generator.test(schema.not, 'd', false)}) ${generator.fail}`)
+  if (typeof schema.$ref === 'string') lines.push(generator.reference(schema.$ref))
+  return lines
+}
+
+const stringEmitter = forKind('string', (schema, generator) => {
+  const lines: string[] = []
+  if (schema.minLength !== undefined) {
+    const limit = finite(schema.minLength)
+    lines.push(`if (d.length < ${limit} || (d.length < 2 * ${limit} && L(d) < ${limit})) ${generator.fail}`)
+  }
+  if (schema.maxLength !== undefined) {
+    const limit = finite(schema.maxLength)
+    lines.push(`if (d.length > ${limit} && L(d) > ${limit}) ${generator.fail}`)
+  }
+  if (typeof schema.pattern === 'string' && patternRisk(schema.pattern) === undefined) {
+    const regex = generator.constant(new RegExp(schema.pattern, 'u'))
+    lines.push(`if (d.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(d)) ${generator.fail}`)
+  }
+  const format = schema.format
+  if (generator.options.assertFormats && typeof format === 'string' && Object.hasOwn(formatCheckers, format)) {
+    lines.push(`if (!${generator.constant(formatCheckers[format])}(d)) ${generator.fail}`)
+  }
+  return lines
+})
+
+const numberEmitter = forKind('number', (schema, generator) => {
+  const bounds: [unknown, string][] = [
+    [schema.minimum, '>='],
+    [schema.maximum, '<='],
+    [schema.exclusiveMinimum, '>'],
+    [schema.exclusiveMaximum, '<'],
+  ]
+  const lines = bounds
+    .filter(([limit]) => limit !== undefined)
+    .map(([limit, operator]) => `if (!(d ${operator} ${finite(limit)})) ${generator.fail}`)
+  if (schema.multipleOf !== undefined) lines.push(`if (!M(d, ${finite(schema.multipleOf)})) ${generator.fail}`)
+  return lines
+})
+
+const arrayEmitter = forKind('array', (schema, generator) => {
+  const lines: string[] = []
+  if (schema.minItems !== undefined) lines.push(`if (d.length < ${finite(schema.minItems)}) ${generator.fail}`)
+  if (schema.maxItems !== undefined) lines.push(`if (d.length > ${finite(schema.maxItems)}) ${generator.fail}`)
+  const tupleItems = Array.isArray(schema.items) ? schema.items : undefined
+  for (const tuple of [schema.prefixItems, tupleItems]) {
+    tuple?.forEach((item, index) => {
+      const check = generator.descend(item, `d[${index}]`, String(index))
+      if (check !== '') lines.push(`if (d.length > ${index}) { ${check} }`)
+    })
+  }
+  const rest = tupleItems === undefined ? schema.items : schema.additionalItems
+  const start = (tupleItems ?? schema.prefixItems)?.length ?? 0
+  if (rest === false) lines.push(`if (d.length > ${start}) ${generator.fail}`)
+  else if (rest !== undefined && !Array.isArray(rest)) {
+    const check = generator.descend(rest as JsonSchemaObject | boolean, 'd[i]', 'i')
+    if (check !== '') lines.push(`for (let i = ${start}; i < d.length; i++) { ${check} }`)
+  }
+  if (schema.uniqueItems === true) {
+    lines.push(`if (d.length > 1 && !U(d, ${finite(generator.options.maxDepth)})) ${generator.fail}`)
+  }
+  return lines
+})
+
+const objectEmitter = forKind('object', (schema, generator) => {
+  const lines: string[] = []
+  const properties = schema.properties ?? {}
+  const declared = Object.keys(properties)
+  const required = new Set(schema.required ?? [])
+  declared.forEach((key, index) => {
+    const child = properties[key]!
+    const name = JSON.stringify(key)
+    const isRequired = required.delete(key)
+    if (child === true && !isRequired) return
+    // Keys Object.prototype also answers (constructor, toString, __proto__…) need an own-key test; for the rest
+    // a direct read suffices on JSON objects, whose prototype is a clean Object.prototype.
+    const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
+    lines.push(`const p${index} = d[${name}];`, `if (p${index} !== undefined${own}) {`)
+    lines.push(generator.descend(child, `p${index}`, name))
+    lines.push(isRequired ? `} else ${generator.fail}` : '}')
+  })
+  for (const key of required) lines.push(`if (!O(d, ${JSON.stringify(key)})) ${generator.fail}`)
+  const additional = schema.additionalProperties
+  if (additional !== undefined && additional !== true) {
+    const known =
+      declared.length === 0
+        ? 'false'
+        : declared.length <= 8
+          ? declared.map((key) => `k === ${JSON.stringify(key)}`).join(' || ')
+          : `${generator.constant(new Set(declared))}.has(k)`
+    const onExtra = additional === false ? generator.fail : generator.descend(additional, 'd[k]', 'k')
+    lines.push(`for (const k in d) { if (!(${known}) && O(d, k)) { ${onExtra} } }`)
+  }
+  if (schema.propertyNames !== undefined && schema.propertyNames !== true) {
+    lines.push(
+      `for (const k in d) if (O(d, k) && !${generator.test(schema.propertyNames, 'k', false)}) ${generator.fail}`,
+    )
+  }
+  if (schema.minProperties !== undefined) {
+    lines.push(`if (Object.keys(d).length < ${finite(schema.minProperties)}) ${generator.fail}`)
+  }
+  if (schema.maxProperties !== undefined) {
+    lines.push(`if (Object.keys(d).length > ${finite(schema.maxProperties)}) ${generator.fail}`)
+  }
+  return lines
+})
+
+/** In the order the checks run; explain mode reports the first node that fails in this order. */
+export const generatedKeywordEmitters: readonly KeywordEmitter[] = [
+  typeEmitter,
+  valueEmitter,
+  combinatorEmitter,
+  stringEmitter,
+  numberEmitter,
+  arrayEmitter,
+  objectEmitter,
+]
