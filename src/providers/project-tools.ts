@@ -1,6 +1,7 @@
 import type { ToolSchema } from '../registry/tool-schema.js'
 import type { Projection, ProjectionReport, ToolProjection } from './projection-report.js'
 import type { ProjectionContext } from './schema/projection-context.js'
+import { setOwn } from './schema/set-own.js'
 import { mapToolNames, type NameRule } from './tool-names.js'
 
 /** One way to send a tool; a projection tries them best first. */
@@ -48,7 +49,7 @@ export function projectTools<Tool>(schemas: readonly ToolSchema[], spec: Project
   const tools: Tool[] = []
   for (const entry of chosen) {
     if (entry.candidate === undefined) continue
-    names[entry.projection.providerName] = entry.schema.name
+    setOwn(names, entry.projection.providerName, entry.schema.name)
     tools.push(entry.candidate.tool)
   }
   const warnings =

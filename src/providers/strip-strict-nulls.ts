@@ -4,6 +4,7 @@ import { normalizeSchema } from './schema/normalize-schema.js'
 import { acceptsNull, isObjectShape, typeNames } from './schema/null-handling.js'
 import { ProjectionContext } from './schema/projection-context.js'
 import { refName } from './schema/resolve-refs.js'
+import { setOwn } from './schema/set-own.js'
 import { isSchemaObject } from './schema/subschemas.js'
 
 type Defs = Readonly<Record<string, JsonSchemaNode>>
@@ -41,11 +42,11 @@ function stripOwn(value: JsonObject | JsonValue[], schema: JsonSchemaObject, def
   for (const [key, item] of Object.entries(value)) {
     const property = schema.properties[key]
     if (property === undefined) {
-      out[key] = item
+      setOwn(out, key, item)
       continue
     }
     if (item === null && !required.has(key) && !acceptsNull(property, defs)) continue
-    out[key] = strip(item, property, defs, depth + 1)
+    setOwn(out, key, strip(item, property, defs, depth + 1))
   }
   return out
 }

@@ -6,6 +6,7 @@ import { acceptsNull, typeNames, withNull } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
 import { ProjectionContext, pointer } from '../schema/projection-context.js'
 import { measureSchema } from '../schema/schema-limits.js'
+import { setOwn } from '../schema/set-own.js'
 import { isSchemaObject, mapSubschemas } from '../schema/subschemas.js'
 import { OPENAI_LOOSE_KEYWORDS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from './openai-rules.js'
 
@@ -55,7 +56,7 @@ export function projectOpenAISchema(
           nullsMeanAbsent = true
           context.change(pointer(path, 'properties', name), 'required', 'rewritten', 'optional sent as nullable')
         }
-        properties[name] = optional ? withNull(child as JsonSchemaObject) : child
+        setOwn(properties, name, optional ? withNull(child as JsonSchemaObject) : child)
       }
       out = { ...out, properties, required: Object.keys(properties) }
     }

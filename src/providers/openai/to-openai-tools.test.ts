@@ -103,4 +103,16 @@ describe('toOpenAITools', () => {
     expect(report.tools[0]).toMatchObject({ name: 'broken', status: 'omitted' })
     expect(report.names).toEqual({ search: 'search' })
   })
+
+  it('keeps a property and a tool named __proto__ as ordinary names', () => {
+    const properties = JSON.parse('{"__proto__":{"type":"string"}}')
+    const odd: ToolSchema = {
+      name: '__proto__',
+      description: 'Odd',
+      parameters: { type: 'object', properties, required: ['__proto__'] },
+    }
+    const { tools, report } = toOpenAITools([odd], { strict: true })
+    expect(Object.keys(tools[0]?.function.parameters.properties ?? {})).toEqual(['__proto__'])
+    expect(Object.keys(report.names)).toEqual(['__proto__'])
+  })
 })

@@ -1,5 +1,6 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
 import { type ProjectionContext, pointer } from './projection-context.js'
+import { setOwn } from './set-own.js'
 
 /**
  * What a provider does with one keyword. `keep`: sent as is (subschemas are projected too).
@@ -76,7 +77,7 @@ export function applyKeywordTable(
     let rule = table.rules[keyword] ?? table.otherwise
     if (keyword === 'format' && table.formats !== undefined && !table.formats.has(String(value))) rule = 'drop'
     if (rule === 'keep') {
-      kept[keyword] = value
+      setOwn(kept, keyword, value)
       continue
     }
     if (rule === 'refuse') context.refuse(pointer(path, keyword), `${keyword} is not supported`)

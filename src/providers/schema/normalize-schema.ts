@@ -1,6 +1,7 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
 import { type ProjectionContext, pointer } from './projection-context.js'
 import { type ResolvedSchema, refName, resolveRefs } from './resolve-refs.js'
+import { setOwn } from './set-own.js'
 import { isSchemaObject, mapSubschemas } from './subschemas.js'
 
 /** Keywords that name or describe a schema document and constrain nothing; every provider gets them removed. */
@@ -23,7 +24,8 @@ const MERGEABLE_ALL_OF_KEYWORDS = new Set([
 export function normalizeSchema(parameters: JsonSchemaObject, context: ProjectionContext): ResolvedSchema {
   const resolved = resolveRefs(stripMetadata(parameters) as JsonSchemaObject, context)
   const defs: Record<string, JsonSchemaNode> = {}
-  for (const [name, node] of Object.entries(resolved.defs)) defs[name] = normalizeNode(node, `/$defs/${name}`, context)
+  for (const [name, node] of Object.entries(resolved.defs))
+    setOwn(defs, name, normalizeNode(node, `/$defs/${name}`, context))
   const root = foldRootUnion(normalizeNode(resolved.root, '', context) as JsonSchemaObject, defs, context)
   return { root, defs, cyclic: resolved.cyclic }
 }
@@ -86,7 +88,7 @@ function mergeObjectAllOf(node: JsonSchemaObject, path: string, context: Project
     for (const [name, schema] of Object.entries(branch.properties ?? {})) {
       const known = properties[name]
       if (known !== undefined && JSON.stringify(known) !== JSON.stringify(schema)) return node
-      properties[name] = schema
+      setOwn(properties, name, schema)
     }
   }
   const required = [...new Set(objects.flatMap((branch) => branch.required ?? []))]
@@ -125,7 +127,7 @@ function foldRootUnion(
   }
   for (const [name, list] of variants) {
     if (name in properties) continue
-    properties[name] = list.length === 1 ? (list[0] as JsonSchemaNode) : { anyOf: list }
+    setOwn(properties, name, list.length === 1 ? (list[0] as JsonSchemaNode) : { anyOf: list })
   }
   const shared = branches.length === 0 ? [] : intersect(branches.map((branch) => branch.required ?? []))
   const required = [...new Set([...(rest.required ?? []), ...shared])]

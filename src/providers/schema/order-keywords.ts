@@ -1,4 +1,5 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
+import { setOwn } from './set-own.js'
 import { isSchemaObject, mapSubschemas } from './subschemas.js'
 
 /** Where each keyword goes in a projected schema; unlisted keywords follow in code-point order. */
@@ -50,7 +51,7 @@ export function orderKeywords(node: JsonSchemaNode): JsonSchemaNode {
   const mapped = mapSubschemas(node, orderKeywords) as Record<string, unknown>
   const keys = Object.keys(mapped).sort(compareKeywords)
   const out: Record<string, unknown> = {}
-  for (const key of keys) out[key] = mapped[key]
+  for (const key of keys) setOwn(out, key, mapped[key])
   return out as JsonSchemaObject
 }
 

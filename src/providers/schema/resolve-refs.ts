@@ -1,5 +1,6 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
 import type { ProjectionContext } from './projection-context.js'
+import { setOwn } from './set-own.js'
 import { isSchemaObject, mapSubschemas } from './subschemas.js'
 
 /**
@@ -51,7 +52,7 @@ export function resolveRefs(schema: JsonSchemaObject, context: ProjectionContext
   const defs: Record<string, JsonSchemaNode> = {}
   for (let name = pending.shift(); name !== undefined; name = pending.shift()) {
     const target = targets.get(name) as JsonSchemaNode
-    defs[name] = rewrite(target, `/$defs/${escapeToken(name)}`)
+    setOwn(defs, name, rewrite(target, `/$defs/${escapeToken(name)}`))
   }
   return { root, defs: sortedByName(defs), cyclic: findCycles(defs) }
 }

@@ -1,4 +1,5 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
+import { setOwn } from './set-own.js'
 
 /** Keywords whose value is one schema. */
 export const SINGLE_SCHEMA_KEYWORDS = [
@@ -63,7 +64,7 @@ export function mapSubschemas(
 ): JsonSchemaObject {
   const out: Record<string, unknown> = {}
   for (const [keyword, value] of Object.entries(node)) {
-    out[keyword] = mapKeyword(keyword, value, map)
+    setOwn(out, keyword, mapKeyword(keyword, value, map))
   }
   return out as JsonSchemaObject
 }
@@ -86,7 +87,7 @@ function mapKeyword(
   }
   if ((SCHEMA_MAP_KEYWORDS as readonly string[]).includes(keyword) && isSchemaObject(value)) {
     const out: Record<string, JsonSchemaNode> = {}
-    for (const [name, child] of Object.entries(value)) out[name] = map(child as JsonSchemaNode, [keyword, name])
+    for (const [name, child] of Object.entries(value)) setOwn(out, name, map(child as JsonSchemaNode, [keyword, name]))
     return out
   }
   return value
