@@ -1,5 +1,5 @@
 import { describePtcConformance } from '../ptc-conformance.js'
+import { pythonConformancePrograms } from './__fixtures__/python-conformance-programs.js'
 import { createPythonPtcRuntime } from './create-python-ptc-runtime.js'
-import { pythonConformancePrograms } from './python-conformance-programs.js'
 
 describePtcConformance('python (CPython, fully confined)', () => createPythonPtcRuntime(), pythonConformancePrograms)

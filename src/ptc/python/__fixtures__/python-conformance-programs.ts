@@ -1,4 +1,4 @@
-import type { PtcConformancePrograms } from '../ptc-conformance.js'
+import type { PtcConformancePrograms } from '../../ptc-conformance.js'
 
 /** The shared conformance programs in Python. */
 export const pythonConformancePrograms: PtcConformancePrograms = {
