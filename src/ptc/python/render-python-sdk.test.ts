@@ -24,10 +24,14 @@ function shuffled<T>(items: readonly T[], seed: number): T[] {
 
 const interpreter = findPython()
 
-/** Parses `source` with the real interpreter; returns the SyntaxError text, or '' when it parses. */
+/**
+ * Runs `source` with the real interpreter (annotations are evaluated, so every name must exist and every
+ * shape must be declared before use); returns the error text, or '' when it runs.
+ */
 function pythonSyntaxError(source: string): string {
   if (!('executable' in interpreter)) throw new Error(interpreter.problem)
-  const check = 'import ast, sys\ntry:\n    ast.parse(sys.stdin.read())\nexcept SyntaxError as error:\n    print(error)'
+  const check =
+    'import sys\ntry:\n    exec(sys.stdin.read(), {})\nexcept Exception as error:\n    print(type(error).__name__, error)'
   return execFileSync(interpreter.executable, ['-I', '-S', '-c', check], { input: source, encoding: 'utf8' }).trim()
 }
 
@@ -44,7 +48,7 @@ describe('renderPythonSdk over the shared MCP tool lists', () => {
       expect(renderPythonSdk([...tools].reverse())).toBe(expected)
     })
 
-    it(`renders ${name} as Python that parses`, () => {
+    it(`renders ${name} as Python that runs`, () => {
       expect(pythonSyntaxError(renderPythonSdk(loadMcpToolset(name)))).toBe('')
     })
   }
