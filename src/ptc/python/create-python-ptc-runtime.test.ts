@@ -225,6 +225,17 @@ describe('starting up', () => {
     }
   })
 
+  it('runs unconfined only when asked to, and says so in every result', async () => {
+    const unconfined = createPythonPtcRuntime({ confinement: 'none', poolSize: 0 })
+    try {
+      const outcome = await unconfined.run(fakeRunRequest('import os\nreturn os.path.isdir("/etc")'))
+      expect(outcome.ok && outcome.value).toBe(true)
+      expect(outcome.metadata.sandbox).toEqual({ profile: 'none', layers: [] })
+    } finally {
+      await unconfined.close()
+    }
+  })
+
   it('resolves the interpreter to a real executable, never a shim', () => {
     expect(runtime.interpreter.executable).toMatch(/python3\.\d+$/)
     expect(runtime.confinement.profile).toBe('full')
