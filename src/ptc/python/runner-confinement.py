@@ -124,8 +124,8 @@ PR_SET_PDEATHSIG = 1
 
 
 def confine(config):
-    # Die with the host even without bubblewrap's --die-with-parent.
-    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if sys.platform.startswith('linux'):  # die with the host even without bubblewrap's --die-with-parent
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     applied = []
     layers = config.get('layers', [])
     seccomp = import_seccomp(config.get('seccompPath')) if 'seccomp' in layers else None
