@@ -110,6 +110,15 @@ return problems`
     expect(textOf(await runtime.run(fakeRunRequest(`return float('inf')`)))).toMatch(/^code run failed \(runtime\): /)
   })
 
+  it('runs several programs at once, each in its own process', async () => {
+    const code = (index: number) =>
+      `import os\nopen('/tmp/mine', 'a').write('${index}')\nreturn [${index}, open('/tmp/mine').read()]`
+    const outcomes = await Promise.all([0, 1, 2, 3].map((index) => runtime.run(fakeRunRequest(code(index)))))
+    expect(outcomes.map((outcome) => outcome.ok && outcome.value)).toEqual(
+      [0, 1, 2, 3].map((index) => [index, `${index}`]),
+    )
+  })
+
   it('reaches a tool with an odd name by subscript and by its underscore spelling', async () => {
     const code = `return [await tools['get-sum'](a=1, b=2), await tools.get_sum(a=3, b=4)]`
     const sum = (args: unknown) => (args as { a: number; b: number }).a + (args as { a: number; b: number }).b

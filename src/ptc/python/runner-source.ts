@@ -1,7 +1,7 @@
 // Generated from runner-confinement.py, runner-io.py and runner.py by runner-source.test.ts
 // (RUNNER_SOURCE_WRITE=1 npx vitest run src/ptc/python/runner-source.test.ts). Do not edit.
 export const runnerFiles = {
-  "runner-confinement.py": `"""The confinement half of the qilin-tools Python runner: Landlock, seccomp and resource limits, applied by the
+  'runner-confinement.py': `"""The confinement half of the qilin-tools Python runner: Landlock, seccomp and resource limits, applied by the
 process to itself before it reads a program. The host joins the runner files into one script, this one first.
 """
 
@@ -142,7 +142,7 @@ def confine(config):
         applied.append(apply_seccomp(seccomp))
     return applied
 `,
-  "runner-io.py": String.raw`"""The channel and value half of the qilin-tools Python runner: JSON lines on fd 3, the lossless-JSON check, and the
+  'runner-io.py': String.raw`"""The channel and value half of the qilin-tools Python runner: JSON lines on fd 3, the lossless-JSON check, and the
 stdout/stderr stand-in that counts printed bytes. Joined with the other runner files into one script by the host.
 """
 
@@ -272,7 +272,7 @@ class Capture:
     def writable(self):
         return True
 `,
-  "runner.py": String.raw`"""The qilin-tools Python runner: confines itself (runner-confinement.py), then runs one program sent by the host
+  'runner.py': String.raw`"""The qilin-tools Python runner: confines itself (runner-confinement.py), then runs one program sent by the host
 over the channel (runner-io.py). The host joins the three files into one script, in that order, this one last.
 
 Protocol: JSON lines on fd 3 (a socket the host holds). stdout and stderr are never used for it.
