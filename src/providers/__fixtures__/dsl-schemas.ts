@@ -135,6 +135,15 @@ const specs: Record<string, ParametersSpec> = {
       },
     ],
   }),
+  rootIntersection: jsonSchema({
+    type: 'object',
+    allOf: [
+      { $ref: '#/$defs/paging' },
+      { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+      { not: { required: ['cursor', 'page'] } },
+    ],
+    $defs: { paging: { type: 'object', properties: { cursor: { type: 'string' }, page: { type: 'integer' } } } },
+  }),
   zod: z.object({
     name: z.string().min(1),
     age: z.number().int().optional(),

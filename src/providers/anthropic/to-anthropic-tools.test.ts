@@ -54,6 +54,29 @@ describe('toAnthropicTools', () => {
     })
   })
 
+  it('folds a root intersection too, including branches behind $ref', () => {
+    const { tools } = toAnthropicTools([
+      {
+        name: 'list',
+        description: 'Lists',
+        parameters: {
+          type: 'object',
+          allOf: [
+            { $ref: '#/$defs/paging' },
+            { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+          ],
+          $defs: { paging: { type: 'object', properties: { cursor: { type: 'string' } } } },
+        },
+      },
+    ])
+    expect(tools[0]?.input_schema).toEqual({
+      type: 'object',
+      properties: { cursor: { type: 'string' }, query: { type: 'string' } },
+      required: ['query'],
+      $defs: { paging: { type: 'object', properties: { cursor: { type: 'string' } } } },
+    })
+  })
+
   it('in strict mode drops numeric and length constraints and minItems above 1, and closes objects', () => {
     const { tools, report } = toAnthropicTools([book], { strict: true })
     expect(tools[0]).toEqual({

@@ -1,6 +1,7 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
+import { foldRoot } from './fold-root.js'
 import { type ProjectionContext, pointer } from './projection-context.js'
-import { type ResolvedSchema, refName, resolveRefs } from './resolve-refs.js'
+import { type ResolvedSchema, resolveRefs } from './resolve-refs.js'
 import { setOwn } from './set-own.js'
 import { isSchemaObject, mapSubschemas } from './subschemas.js'
 
@@ -18,15 +19,14 @@ const MERGEABLE_ALL_OF_KEYWORDS = new Set([
 
 /**
  * The pre-pass every provider shares: refs resolved to named definitions, exact-one `oneOf` sent as `anyOf`
- * (our validator still checks exactly one), object `allOf` merged, and a root union folded into one object
- * (no provider takes a union at the root; arguments are always one object, so our validator decides).
+ * (our validator still checks exactly one), object `allOf` merged, and the root folded into one object.
  */
 export function normalizeSchema(parameters: JsonSchemaObject, context: ProjectionContext): ResolvedSchema {
   const resolved = resolveRefs(stripMetadata(parameters) as JsonSchemaObject, context)
   const defs: Record<string, JsonSchemaNode> = {}
   for (const [name, node] of Object.entries(resolved.defs))
     setOwn(defs, name, normalizeNode(node, `/$defs/${name}`, context))
-  const root = foldRootUnion(normalizeNode(resolved.root, '', context) as JsonSchemaObject, defs, context)
+  const root = foldRoot(normalizeNode(resolved.root, '', context) as JsonSchemaObject, defs, context)
   return { root, defs, cyclic: resolved.cyclic }
 }
 
@@ -99,58 +99,4 @@ function mergeObjectAllOf(node: JsonSchemaObject, path: string, context: Project
   if (required.length > 0) merged.required = required
   if (closed.every((value) => value === false)) merged.additionalProperties = false
   return merged
-}
-
-function foldRootUnion(
-  root: JsonSchemaObject,
-  defs: Readonly<Record<string, JsonSchemaNode>>,
-  context: ProjectionContext,
-): JsonSchemaObject {
-  let out = root
-  if (out.type !== 'object') {
-    context.change('', 'type', out.type === undefined ? 'added' : 'rewritten', 'tool arguments are always an object')
-    out = { ...out, type: 'object' }
-  }
-  if (!Array.isArray(out.anyOf)) return out
-  const { anyOf, ...rest } = out
-  const branches = anyOf
-    .map((branch) => deref(branch, defs))
-    .filter((branch): branch is JsonSchemaObject => isSchemaObject(branch) && isObjectShape(branch))
-  const properties: Record<string, JsonSchemaNode> = { ...(rest.properties ?? {}) }
-  const variants = new Map<string, JsonSchemaNode[]>()
-  for (const branch of branches) {
-    for (const [name, schema] of Object.entries(branch.properties ?? {})) {
-      const list = variants.get(name) ?? []
-      if (!list.some((known) => JSON.stringify(known) === JSON.stringify(schema))) list.push(schema)
-      variants.set(name, list)
-    }
-  }
-  for (const [name, list] of variants) {
-    if (name in properties) continue
-    setOwn(properties, name, list.length === 1 ? (list[0] as JsonSchemaNode) : { anyOf: list })
-  }
-  const shared = branches.length === 0 ? [] : intersect(branches.map((branch) => branch.required ?? []))
-  const required = [...new Set([...(rest.required ?? []), ...shared])]
-  context.change('', 'anyOf', 'rewritten', 'root union folded into one object; the union is still checked locally')
-  const folded: JsonSchemaObject = { ...rest, properties }
-  if (required.length > 0) folded.required = required
-  else delete folded.required
-  const allClosed = branches.length > 0 && branches.every((branch) => branch.additionalProperties === false)
-  if (!allClosed || rest.additionalProperties !== undefined) return folded
-  return { ...folded, additionalProperties: false }
-}
-
-function deref(node: JsonSchemaNode, defs: Readonly<Record<string, JsonSchemaNode>>): JsonSchemaNode {
-  if (!isSchemaObject(node) || typeof node.$ref !== 'string') return node
-  const name = refName(node.$ref)
-  return name === undefined ? node : deref(defs[name] ?? true, defs)
-}
-
-function isObjectShape(node: JsonSchemaObject): boolean {
-  return node.type === 'object' || (node.type === undefined && node.properties !== undefined)
-}
-
-function intersect(lists: readonly (readonly string[])[]): string[] {
-  const [first = [], ...others] = lists
-  return first.filter((name) => others.every((list) => list.includes(name)))
 }
