@@ -3,9 +3,12 @@ import type { JsonSchemaObject } from '../json-schema/node.js'
 import { SchemaSpecError } from './schema-spec-error.js'
 import { childPath } from './spec-path.js'
 
-/** Why `value` fails `node`, or undefined. Lenient: a raw node nested inside may carry keywords we only annotate. */
+/**
+ * Why `value` fails `node`, or undefined. Lenient: a raw node nested inside may carry keywords we only annotate.
+ * Without code generation: each node is checked once, where generating a validator would cost more than it saves.
+ */
 function mismatch(node: JsonSchemaObject, value: unknown): string | undefined {
-  const result = compileSchema(node, { lenient: true }).validate(value)
+  const result = compileSchema(node, { lenient: true, codegen: false }).validate(value)
   return result.valid ? undefined : result.issues.map((issue) => issue.message).join('; ')
 }
 
