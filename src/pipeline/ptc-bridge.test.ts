@@ -179,7 +179,8 @@ describe('run_code', () => {
     const result = await pending
     expect(result.error?.code).toBe('ABORTED')
     expect(ptcRuntime.requests[0]?.signal.aborted).toBe(true)
-    expect(ptcRuntime.subResults[0]?.[0]?.error?.code).toBe('TOOL_ERROR')
+    // `wait` rejects with its signal's reason: it honoured the cancellation.
+    expect(ptcRuntime.subResults[0]?.[0]?.error?.code).toBe('ABORTED')
   })
 
   it('passes a failed program through as its error', async () => {
@@ -258,5 +259,18 @@ describe('run_code', () => {
     expect(result.value).toEqual(calls.map(([name]) => name))
     expect(peak).toBe(2)
     expect(exclusiveOverlap).toBe(false)
+  })
+
+  it('cancels sub-calls still running when the program ends, so none keeps acting for a program that is gone', async () => {
+    const { runtime, sessionLog } = setup('ptc')
+    runtime.register(wait)
+    const result = await runtime.execute(program([['wait', { ms: 60_000 }]], { abandon: true }))
+    expect(result.error?.code).toBe('CODE_RUN_FAILED')
+    await vi.waitFor(() => {
+      const settled = sessionLog.records.find(
+        (record) => record.type === 'tool.call.settled' && record.id === 'run-1:ptc:1',
+      )
+      expect(settled).toMatchObject({ ok: false, error: { code: 'ABORTED' } })
+    })
   })
 })

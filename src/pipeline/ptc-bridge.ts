@@ -118,6 +118,10 @@ async function runProgram(
 ): Promise<CallOutcome> {
   const scheduler = createScheduler(scope.core.maxParallelSubCalls)
   const parentId = exec.callId
+  // Sub-calls still queued or running when the program ends (deadline, kill, or it simply returned) are cancelled:
+  // nothing may keep acting, or keep an approval prompt open, for a program that is gone.
+  const programEnded = new AbortController()
+  const subCallSignal = AbortSignal.any([exec.signal, programEnded.signal])
   let subCalls = 0
   const callTool = (name: string, toolArguments: JsonValue) => {
     subCalls++
@@ -127,7 +131,7 @@ async function runProgram(
       // A bare string would be read as JSON text; wrap it so it fails validation as the non-object it is.
       arguments: typeof toolArguments === 'string' ? JSON.stringify(toolArguments) : (toolArguments as JsonObject),
     }
-    return scheduleCall(scope, call, scheduler, exec.signal, parentId)
+    return scheduleCall(scope, call, scheduler, subCallSignal, parentId)
   }
   try {
     const outcome = await runtime.run({
@@ -148,5 +152,7 @@ async function runProgram(
       : { ok: false, error: outcome.error, ...extra }
   } catch (thrown) {
     return failureFromThrown(thrown, ToolErrorCode.CODE_RUN_FAILED)
+  } finally {
+    programEnded.abort(new Error('the run_code program ended before this call settled'))
   }
 }

@@ -33,15 +33,24 @@ export function runBody(
   try {
     value = target.definition.execute(info.arguments, exec)
   } catch (thrown) {
-    return failureFromThrown(thrown, ToolErrorCode.TOOL_ERROR)
+    return bodyFailure(info.name, signal, thrown)
   }
   if (isPromiseLike(value)) {
     return Promise.resolve(value).then(
       (settled) => checkAndRender(run, settled),
-      (thrown: unknown) => failureFromThrown(thrown, ToolErrorCode.TOOL_ERROR),
+      (thrown: unknown) => bodyFailure(info.name, signal, thrown),
     )
   }
   return checkAndRender(run, value)
+}
+
+/**
+ * A body that rejects with its own signal's reason honoured the cancellation: that is `ABORTED`, not a tool failure.
+ * Any other error is the tool's (`TOOL_ERROR`), abort or not.
+ */
+function bodyFailure(name: string, signal: AbortSignal, thrown: unknown): CallOutcome {
+  if (signal.aborted && thrown === signal.reason) return failure(ToolErrorCode.ABORTED, failureMessages.aborted(name))
+  return failureFromThrown(thrown, ToolErrorCode.TOOL_ERROR)
 }
 
 function checkAndRender(run: CallRun, returned: unknown): CallOutcome {

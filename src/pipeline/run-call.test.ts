@@ -306,7 +306,34 @@ describe('stages 5 and 6: wrappers and body', () => {
     caller.abort()
     const result = await pending
     expect(bodySignal!.aborted).toBe(true)
-    expect(result.error?.code).toBe('TOOL_ERROR')
+    expect(result.error?.code).toBe('ABORTED')
+  })
+
+  it('counts a body that rejects with its signal reason as ABORTED, and any other rejection as the tool failing', async () => {
+    const runtime = createToolRuntime()
+    const failsOnAbort = (reason: 'signal' | 'own') =>
+      defineTool({
+        name: `fails_with_${reason}`,
+        description: 'Rejects once cancelled.',
+        parameters: {},
+        execute: (_args, exec) =>
+          new Promise<string>((_resolve, reject) => {
+            exec.signal.addEventListener('abort', () =>
+              reject(reason === 'signal' ? exec.signal.reason : new Error('disk unplugged')),
+            )
+          }),
+      })
+    runtime.register(failsOnAbort('signal'))
+    runtime.register(failsOnAbort('own'))
+    const codes = await Promise.all(
+      (['signal', 'own'] as const).map(async (reason) => {
+        const caller = new AbortController()
+        const pending = runtime.execute(call(`fails_with_${reason}`, {}), { signal: caller.signal })
+        setTimeout(() => caller.abort(), 5)
+        return (await pending).error?.code
+      }),
+    )
+    expect(codes).toEqual(['ABORTED', 'TOOL_ERROR'])
   })
 
   it('turns a throwing or rejecting body into TOOL_ERROR with its message', async () => {

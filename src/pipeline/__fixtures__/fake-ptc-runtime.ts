@@ -4,7 +4,8 @@ import type { PtcPresentation, PtcRunOutcome, PtcRunRequest, PtcRuntime, PtcTool
 
 /**
  * A stand-in for a code-mode runtime. Its "programs" are JSON: `{ "calls": [[name, args], …], "together": bool }`;
- * it runs the calls through `callTool` (all at once when `together`), and returns their values.
+ * it runs the calls through `callTool` (all at once when `together`, never awaited when `abandon`), and returns
+ * their values.
  */
 export interface FakePtcRuntime extends PtcRuntime {
   readonly presented: { names: string[]; mode: 'ptc' | 'both' }[]
@@ -51,13 +52,18 @@ export function createFakePtcRuntime(): FakePtcRuntime {
     },
     async run(request): Promise<PtcRunOutcome> {
       requests.push(request)
-      let program: { calls: [string, JsonValue][]; together?: boolean; fail?: string }
+      let program: { calls: [string, JsonValue][]; together?: boolean; fail?: string; abandon?: boolean }
       try {
         program = JSON.parse(request.code)
       } catch {
         return failed('syntax', 'not a program')
       }
       if (program.fail !== undefined) return failed('runtime', program.fail)
+      if (program.abandon) {
+        // Like a program killed at its deadline: its calls are left in flight.
+        for (const [name, args] of program.calls) void request.callTool(name, args)
+        return failed('timeout', 'abandoned its calls')
+      }
       const results: ToolResult[] = []
       if (program.together) {
         results.push(...(await Promise.all(program.calls.map(([name, args]) => request.callTool(name, args)))))
