@@ -2,10 +2,11 @@ import { captureIssues, passesSilently } from './capture-issues.js'
 import type { CompileContext, KeywordDefinition } from './compile-context.js'
 import { childPath } from './compile-context.js'
 import { describeValue } from './describe-value.js'
+import { type Discriminator, findDiscriminator, taggedBranch } from './discriminator.js'
 import { expectSchemaList } from './keyword-values.js'
 import type { JsonSchemaNode } from './node.js'
 import type { ValidationIssue } from './validation-result.js'
-import { type Check, report, shouldStop, type ValidationState } from './validation-state.js'
+import { type Check, MAX_ISSUES, report, shouldStop, type ValidationState } from './validation-state.js'
 
 function compileBranches(value: unknown, keyword: string, context: CompileContext, path: string): Check[] {
   return expectSchemaList(value, keyword, path).map((schema, index) =>
@@ -19,59 +20,29 @@ function depthOf(issue: ValidationIssue): number {
   return depth
 }
 
-interface Discriminator {
-  readonly key: string
-  /** Tag value to branch index. */
-  readonly branches: ReadonlyMap<unknown, number>
-}
-
-function tagOf(schema: JsonSchemaNode | undefined): unknown {
-  if (typeof schema !== 'object') return undefined
-  if (schema.const !== undefined && typeof schema.const !== 'object') return schema.const
-  if (schema.enum?.length === 1 && typeof schema.enum[0] !== 'object') return schema.enum[0]
-  return undefined
-}
-
-/** A property every branch pins to a distinct constant (`type: {const: "click"}`…): it names the intended branch. */
-function findDiscriminator(value: unknown): Discriminator | undefined {
-  const branches = value as readonly JsonSchemaNode[]
-  const first = branches[0]
-  if (typeof first !== 'object' || first.properties === undefined) return undefined
-  for (const key of Object.keys(first.properties)) {
-    const tags = new Map<unknown, number>()
-    for (const [index, branch] of branches.entries()) {
-      const tag = typeof branch === 'object' ? tagOf(branch.properties?.[key]) : undefined
-      if (tag === undefined || tags.has(tag)) break
-      tags.set(tag, index)
-    }
-    if (tags.size === branches.length) return { key, branches: tags }
-  }
-  return undefined
-}
-
-function taggedBranch(discriminator: Discriminator | undefined, value: unknown): number | undefined {
-  if (discriminator === undefined || typeof value !== 'object' || value === null || Array.isArray(value))
-    return undefined
-  if (!Object.hasOwn(value, discriminator.key)) return undefined
-  return discriminator.branches.get((value as Record<string, unknown>)[discriminator.key])
+/**
+ * When a tag property names the intended branch (`"type": "scroll"`), that branch's own issues are the useful
+ * ones: they are reported as they are, at their own paths. Returns false when no tag applies.
+ */
+function reportTagged(
+  branches: readonly Check[],
+  discriminator: Discriminator | undefined,
+  value: unknown,
+  state: ValidationState,
+): boolean {
+  const tagged = taggedBranch(discriminator, value)
+  if (tagged === undefined) return false
+  const issues = captureIssues(branches[tagged]!, value, state)
+  if (issues.length === 0) return false
+  for (const issue of issues) if (state.issues.length < MAX_ISSUES) state.issues.push(issue)
+  return true
 }
 
 /**
  * The failing branch most likely meant: fewest issues, then the deepest first issue (it got furthest into the
  * value, e.g. past a matching discriminator), then the lowest index.
  */
-function closestBranch(
-  branches: readonly Check[],
-  discriminator: Discriminator | undefined,
-  value: unknown,
-  state: ValidationState,
-): string {
-  const tagged = taggedBranch(discriminator, value)
-  if (tagged !== undefined) {
-    const issue = captureIssues(branches[tagged]!, value, state)[0]
-    if (issue !== undefined)
-      return `; the ${JSON.stringify(discriminator!.key)} tag selects alternative ${tagged}: ${issue.message}`
-  }
+function closestBranch(branches: readonly Check[], value: unknown, state: ValidationState): string {
   let best: { index: number; issues: ValidationIssue[] } | undefined
   for (let index = 0; index < branches.length; index++) {
     const issues = captureIssues(branches[index]!, value, state)
@@ -110,9 +81,9 @@ export const combinatorKeywords = {
       const discriminator = findDiscriminator(value)
       return (instance, state) => {
         for (const branch of branches) if (passesSilently(branch, instance, state)) return true
-        if (state.silent === 0) {
+        if (state.silent === 0 && !reportTagged(branches, discriminator, instance, state)) {
           const detail = `expected at least one of ${branches.length} alternatives to match, none did`
-          report(state, 'anyOf', detail + closestBranch(branches, discriminator, instance, state))
+          report(state, 'anyOf', detail + closestBranch(branches, instance, state))
         }
         return false
       }
@@ -141,9 +112,9 @@ export const combinatorKeywords = {
           return false
         }
         if (first !== -1) return true
-        if (state.silent === 0) {
+        if (state.silent === 0 && !reportTagged(branches, discriminator, instance, state)) {
           const detail = `expected exactly one of ${branches.length} alternatives to match, none did`
-          report(state, 'oneOf', detail + closestBranch(branches, discriminator, instance, state))
+          report(state, 'oneOf', detail + closestBranch(branches, instance, state))
         }
         return false
       }

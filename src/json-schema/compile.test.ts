@@ -153,9 +153,16 @@ describe('issue messages', () => {
     } as const
     expect(messages(action, { type: 'scroll', amount: 50 })).toMatchInlineSnapshot(`
       [
-        "oneOf at (root): expected exactly one of 2 alternatives to match, none did; the "type" tag selects alternative 1: at /amount: expected a number <= 10, received 50",
+        "maximum at /amount: expected a number <= 10, received 50",
       ]
     `)
+    expect(messages({ oneOf: [{ type: 'string', minLength: 5 }, { type: 'integer' }] }, 'ab')).toMatchInlineSnapshot(`
+      [
+        "oneOf at (root): expected exactly one of 2 alternatives to match, none did; closest is alternative 0: at (root): expected at least 5 characters, received 2 characters",
+      ]
+    `)
+    const scroll = { type: 'scroll', amount: 50 }
+    expect(compileSchema(action, { codegen: false }).validate(scroll)).toEqual(compileSchema(action).validate(scroll))
     expect(messages({ oneOf: [{ type: 'integer' }, { minimum: 0 }] }, 3)).toMatchInlineSnapshot(`
       [
         "oneOf at (root): expected exactly one of 2 alternatives to match, but alternatives 0 and 1 both match",

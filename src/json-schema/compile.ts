@@ -85,12 +85,9 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   const describeFailure = (failure: FirstFailure) => {
     state.silent = 0
     state.refDepth = 0
-    failure.path.forEach((segment, index) => {
-      state.path[index] = segment
-    })
-    state.depth = failure.path.length
+    state.depth = failure.depth
     if (failure.node === DEPTH_NODE) {
-      state.depth = Math.max(0, failure.path.length - 1)
+      state.depth = Math.max(0, failure.depth - 1)
       report(state, 'depth', `value nests deeper than ${resolved.maxDepth} levels`)
     } else {
       const check = typeof failure.node === 'number' ? rejectAll : compiled.get(failure.node)
@@ -108,7 +105,7 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
       if (state.issues.length > 0) state.issues = []
       if (generated !== null) {
         if (generated.isValid(value)) return VALID
-        const failure = generated.explain(value)
+        const failure = generated.explain(value, state.path)
         const issues = failure === undefined ? [] : describeFailure(failure)
         if (issues.length > 0) return { valid: false, issues }
       }

@@ -9,16 +9,19 @@ import { codePointLength } from './string-keywords.js'
 /** Where a value first fails, as found by the generated explain functions. */
 export interface FirstFailure {
   /** The failing schema node, or `FALSE_NODE` / `DEPTH_NODE`. */
-  readonly node: JsonSchemaObject | number
-  readonly value: unknown
-  /** Instance path from the root to `value`. */
-  readonly path: readonly (string | number)[]
+  node: JsonSchemaObject | number
+  value: unknown
+  /** Length of the instance path to `value`, written into the array passed to `explain`. */
+  depth: number
 }
 
 export interface GeneratedValidator {
   isValid(value: unknown): boolean
-  /** Re-runs an invalid value to find the first failing node; undefined if it unexpectedly passes. */
-  explain(value: unknown): FirstFailure | undefined
+  /**
+   * Re-runs an invalid value to find the first failing node, writing the instance path to it into `path`.
+   * Returns undefined if the value unexpectedly passes. The returned object is reused by the next call.
+   */
+  explain(value: unknown, path: (string | number)[]): FirstFailure | undefined
 }
 
 function allUnique(items: readonly unknown[], depthBudget: number): boolean {
@@ -80,15 +83,20 @@ export function generateValidator(
       segments,
     )
     const nodes = generator.nodes
+    const failure: FirstFailure = { node: NOT_RECORDED, value: undefined, depth: 0 }
     return {
       isValid,
-      explain(value) {
+      explain(value, path) {
         segments.length = 0
         recorder.node = NOT_RECORDED
         recorder.value = value
         if (explainRun(value) || recorder.node === NOT_RECORDED) return undefined
-        const node = recorder.node >= 0 ? nodes[recorder.node]! : recorder.node
-        return { node, value: recorder.value, path: segments.slice().reverse() }
+        const depth = segments.length
+        for (let index = 0; index < depth; index++) path[index] = segments[depth - 1 - index]!
+        failure.node = recorder.node >= 0 ? nodes[recorder.node]! : recorder.node
+        failure.value = recorder.value
+        failure.depth = depth
+        return failure
       },
     }
   } catch {

@@ -1,6 +1,7 @@
 import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS } from './code-generator.js'
+import { findDiscriminator } from './discriminator.js'
 import { formatCheckers } from './formats.js'
-import type { JsonSchemaObject } from './node.js'
+import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
 
 /** Source emitters per keyword group for the generated checks; each mirrors the closure compiler of its group. */
@@ -63,19 +64,32 @@ const valueEmitter: KeywordEmitter = (schema, generator) => {
   return lines
 }
 
+/** In explain mode, a union whose tag names a branch is explained by that branch (as the closures report it). */
+function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
+  const discriminator = generator.mode === 'explain' ? findDiscriminator(branches) : undefined
+  if (discriminator === undefined) return ''
+  const cases = [...discriminator.branches].map(([tag, index]) => {
+    const tagLiteral = literal(tag)
+    if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
+    return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
+  })
+  const key = JSON.stringify(discriminator.key)
+  return `if (${KIND_TESTS.object} && O(d, ${key})) { const t = d[${key}]; ${cases.join(' else ')} }`
+}
+
 const combinatorEmitter: KeywordEmitter = (schema, generator) => {
   const lines: string[] = []
   for (const branch of schema.allOf ?? []) lines.push(generator.same(branch))
   if (schema.anyOf !== undefined) {
-    lines.push(
-      `if (!(${schema.anyOf.map((branch) => generator.test(branch, 'd', false)).join(' || ')})) ${generator.fail}`,
-    )
+    const tests = schema.anyOf.map((branch) => generator.test(branch, 'd', false)).join(' || ')
+    lines.push(`if (!(${tests})) { ${explainTagged(schema.anyOf, generator)} ${generator.fail} }`)
   }
   if (schema.oneOf !== undefined) {
     lines.push('{ let m = 0;')
-    for (const branch of schema.oneOf)
+    for (const branch of schema.oneOf) {
       lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
-    lines.push(`if (m !== 1) ${generator.fail} }`)
+    }
+    lines.push(`if (m === 0) { ${explainTagged(schema.oneOf, generator)} }`, `if (m !== 1) ${generator.fail} }`)
   }
   if (schema.not !== undefined) lines.push(`if (${generator.test(schema.not, 'd', false)}) ${generator.fail}`)
   if (typeof schema.$ref === 'string') lines.push(generator.reference(schema.$ref))
