@@ -110,6 +110,10 @@ function convert<Node extends JsonSchemaNode>(toolName: string, path: string, co
 /**
  * Validates a tool and returns it frozen, with `parameters` and `output.schema` converted to canonical JSON Schema.
  * Throws `ToolDefinitionError` naming the tool and the path of the first problem.
+ *
+ * `execute` receives arguments typed from `parameters` and must return the value `output.schema` describes (any
+ * JSON value without one). Literal return values keep their literal type, with one TypeScript limit: an `async`
+ * body returning a bare string or number literal for an `enum`/`const` output is widened (write `'on' as const`).
  */
 export function defineTool<
   const Parameters extends ParametersSpec,
