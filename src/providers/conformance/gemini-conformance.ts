@@ -7,7 +7,9 @@ import { checkRefs, isRecord, type Violation, walkSchema } from './conformance-w
  *   `parameters` and `parametersJsonSchema` are exclusive (https://ai.google.dev/api/caching#FunctionDeclaration).
  * - `parameters` is a `Schema` (https://ai.google.dev/api/caching#Schema): only its listed fields; `type` is one
  *   value of the `Type` enum (no type arrays: `nullable` instead); enums are strings; formats per type; an OBJECT
- *   lists its properties and `required` names only listed ones; no `$ref`, `$defs`, `$schema`, `additionalProperties`.
+ *   lists its properties and `required` names only listed ones; an ARRAY has `items`; no `$ref`, `$defs`, `$schema`,
+ *   `additionalProperties` or `const` (the API answers "Unknown name …: Cannot find field", "items: missing field",
+ *   "properties: should be non-empty for OBJECT type").
  * - `parametersJsonSchema` is an object-rooted JSON Schema from the supported subset
  *   (https://ai.google.dev/gemini-api/docs/structured-output#json-schema-support), with local `$ref`s only.
  */
@@ -111,6 +113,7 @@ function checkOpenApiSchema(root: unknown): Violation[] {
     ) {
       violations.push({ path: `${path}/enum`, rule: 'enum is for STRING values' })
     }
+    if (type === 'ARRAY' && node.items === undefined) violations.push({ path, rule: 'an ARRAY has items' })
     if (type !== 'OBJECT') return
     const names = isRecord(node.properties) ? Object.keys(node.properties) : []
     if (names.length === 0) violations.push({ path, rule: 'an OBJECT lists its properties' })

@@ -58,6 +58,8 @@ export function projectGeminiOpenApiSchema(
     out = withoutAdditionalProperties(out, path, context)
     out = supportedFormat(out, path, context, options.describeDropped)
     if (out.type === undefined && out.anyOf === undefined) context.refuse(path, 'every schema needs a type')
+    // The API answers "…items: missing field." for an ARRAY without items.
+    if (typeNames(out.type).includes('array') && out.items === undefined) context.refuse(path, 'an array needs items')
     return out
   }
 
