@@ -21,7 +21,9 @@ export const ANTHROPIC_LOOSE_KEYWORDS: KeywordTable = { rules: {}, otherwise: 'k
 /**
  * Strict tool use (structured outputs) supports: the basic types, enum of primitives, const, anyOf, allOf
  * (not with `$ref`), `$ref`/`$defs`/`definitions` (not recursive, not external), default, required,
- * `additionalProperties: false`, string formats (list below), pattern (simple regexes), array `minItems` of 0 or 1.
+ * `additionalProperties: false`, string formats (list below), pattern (simple regexes only), array `minItems` 0 or 1.
+ * We drop `pattern` too (described, and still checked locally): a regex outside the simple subset fails the request,
+ * and the SDK's own converter does not keep it either.
  * Not supported: numerical constraints (minimum, maximum, multipleOf, …), string length constraints,
  * array constraints beyond minItems 0/1, `additionalProperties` other than false, recursive schemas.
  * https://docs.anthropic.com/en/docs/build-with-claude/structured-outputs#json-schema-limitations
@@ -42,12 +44,12 @@ export const ANTHROPIC_STRICT_KEYWORDS: KeywordTable = {
       'required',
       'additionalProperties',
       'items',
-      'pattern',
       'format',
       'default',
       'minItems',
     ]),
     ...rulesFor('drop', [
+      'pattern',
       'minimum',
       'maximum',
       'exclusiveMinimum',
@@ -72,8 +74,9 @@ export const ANTHROPIC_STRICT_KEYWORDS: KeywordTable = {
 }
 
 /**
- * Request-wide limits of strict tool use (same page, "Schema complexity limits"): strict tools per request,
- * optional parameters over all strict schemas, and parameters typed as a union over all strict schemas.
+ * Request-wide limits of strict tool use (same page, "Explicit limits"): strict tools per request, optional
+ * parameters over all strict schemas (every property not in `required`, at any depth), and parameters typed as a
+ * union (`anyOf` or a type array such as `["string", "null"]`) over all strict schemas.
  * A tool that would go over is sent non-strict instead.
  */
 export const ANTHROPIC_STRICT_LIMITS = { tools: 20, optionalParameters: 24, unionParameters: 16 } as const
