@@ -2,8 +2,9 @@ import { CONDITIONAL_KEYWORDS, type KeywordTable, rulesFor } from '../schema/key
 import type { NameRule } from '../tool-names.js'
 
 /**
- * Tool names must match `^[a-zA-Z0-9_-]{1,64}$`.
- * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools
+ * Tool names must match `^[a-zA-Z0-9_-]{1,64}$`
+ * (https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#specifying-client-tools).
+ * Newer API revisions allow up to 128 characters; 64 is accepted by all of them.
  */
 export const ANTHROPIC_NAME_RULE: NameRule = {
   valid: /^[a-zA-Z0-9_-]{1,64}$/,

@@ -4,7 +4,8 @@ import type { NameRule } from '../tool-names.js'
 
 /**
  * Function names: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores,
- * dots, colons and dashes, with a maximum length of 64." https://ai.google.dev/api/caching#FunctionDeclaration
+ * dots, colons and dashes, with a maximum length of 128." https://ai.google.dev/api/caching#FunctionDeclaration
+ * Earlier revisions (and Vertex AI's older API) said 64; we keep to 64, which every revision accepts.
  */
 export const GEMINI_NAME_RULE: NameRule = {
   valid: /^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$/,
