@@ -18,7 +18,7 @@ export function previewJson(value: unknown): string {
 function appendPreview(text: string, value: unknown, depth: number): string {
   if (text.length > PREVIEW_LENGTH) return text
   if (typeof value !== 'object' || value === null) {
-    return text + (typeof value === 'string' ? JSON.stringify(value.slice(0, PREVIEW_LENGTH + 1)) : String(value))
+    return text + (typeof value === 'string' ? quote(value.slice(0, PREVIEW_LENGTH + 1)) : String(value))
   }
   if (depth > 8) return `${text}…`
   if (Array.isArray(value)) {
@@ -40,6 +40,15 @@ function appendPreview(text: string, value: unknown, depth: number): string {
     first = false
   }
   return `${out}}`
+}
+
+/** JSON string quoting, skipping JSON.stringify for the common plain printable-ASCII text. */
+export function quote(text: string): string {
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index)
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return JSON.stringify(text)
+  }
+  return `"${text}"`
 }
 
 export function instanceTypeName(value: unknown): string {

@@ -87,7 +87,7 @@ export function generateValidator(
     return {
       isValid,
       explain(value, path) {
-        segments.length = 0
+        while (segments.length > 0) segments.pop()
         recorder.node = NOT_RECORDED
         recorder.value = value
         if (explainRun(value) || recorder.node === NOT_RECORDED) return undefined

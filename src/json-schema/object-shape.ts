@@ -1,6 +1,6 @@
 import type { CompileContext } from './compile-context.js'
 import { childPath } from './compile-context.js'
-import { describeValue } from './describe-value.js'
+import { describeValue, quote } from './describe-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { maskName, typeMatches, typeOnlyMask } from './type-mask.js'
 import { type Check, descend, report, shouldStop, type ValidationState } from './validation-state.js'
@@ -51,10 +51,12 @@ export function compileObjectShape(schema: JsonSchemaObject, context: CompileCon
   const lookup = declared.length > LINEAR_LOOKUP_LIMIT ? new Map(declared.map((key, index) => [key, index])) : undefined
   const count = declared.length
 
+  const missingMessages = required.map((key) => `missing required property ${JSON.stringify(key)}`)
   const reportMissing = (object: JsonRecord, state: ValidationState) => {
-    for (const key of required) {
-      if (Object.hasOwn(object, key)) continue
-      report(state, 'required', `missing required property ${JSON.stringify(key)}`)
+    for (let index = 0; index < required.length; index++) {
+      const key = required[index]!
+      if (Object.hasOwn(object, key) && object[key] !== undefined) continue
+      report(state, 'required', missingMessages[index]!)
       if (shouldStop(state)) return
     }
   }
@@ -82,11 +84,7 @@ export function compileObjectShape(schema: JsonSchemaObject, context: CompileCon
         if (closed) {
           valid = false
           if (state.silent > 0) return false
-          report(
-            state,
-            'additionalProperties',
-            `unexpected property ${JSON.stringify(key)}; allowed properties: ${allowedList}`,
-          )
+          report(state, 'additionalProperties', `unexpected property ${quote(key)}; allowed properties: ${allowedList}`)
           if (shouldStop(state)) return false
         } else if (additionalCheck !== undefined && !descend(state, key, object[key], additionalCheck)) {
           valid = false

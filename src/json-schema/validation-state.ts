@@ -32,10 +32,16 @@ export function shouldStop(state: ValidationState): boolean {
   return state.silent > 0 || state.issues.length >= MAX_ISSUES
 }
 
+const TILDE = 0x7e
+const SLASH = 0x2f
+
 function escapeSegment(segment: string | number): string {
   if (typeof segment === 'number') return String(segment)
-  const text = segment
-  return text.includes('~') || text.includes('/') ? text.replaceAll('~', '~0').replaceAll('/', '~1') : text
+  for (let index = 0; index < segment.length; index++) {
+    const code = segment.charCodeAt(index)
+    if (code === TILDE || code === SLASH) return segment.replaceAll('~', '~0').replaceAll('/', '~1')
+  }
+  return segment
 }
 
 export function currentPointer(state: ValidationState): string {
