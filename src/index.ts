@@ -1,9 +1,11 @@
 // The public surface of `qilin-tools`: named exports only, pinned by `index.test.ts`.
-// Node-only runtimes live behind subpaths (`qilin-tools/ptc/node`, `qilin-tools/ptc/python`, `qilin-tools/mcp`,
-// `qilin-tools/providers`, `qilin-tools/toolkit`).
+// Node-only runtimes and integrations live behind subpaths: `qilin-tools/ptc/node`, `qilin-tools/ptc/python`,
+// `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
 
 // definition
 export type { ContentPart, ImagePart, TextPart } from './definition/content.js'
+export { defineTool } from './definition/define-tool.js'
+export type { OutputValue, ReturnCheck, ToolConfig, ToolOutputConfig } from './definition/tool-config.js'
 export type {
   AnyToolDefinition,
   CardIntent,
@@ -14,14 +16,53 @@ export type {
   ToolExecution,
   ToolOutput,
 } from './definition/tool-definition.js'
+export { isToolDefinitionError, ToolDefinitionError } from './definition/tool-definition-error.js'
 // errors
 export { ToolErrorCode } from './errors/error-codes.js'
 export { isToolError, ToolError, type ToolErrorInfo } from './errors/tool-error.js'
+export {
+  type CompiledSchema,
+  type CompileOptions,
+  compileSchema,
+  type UnknownKeyword,
+  type ValidationIssue,
+  type ValidationResult,
+} from './json-schema/compile.js'
 // json-schema
 export type { JsonArray, JsonObject, JsonPrimitive, JsonValue } from './json-schema/json-value.js'
 export type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from './json-schema/node.js'
+export {
+  type JsonArgumentLimits,
+  type ParsedJsonArguments,
+  parseJsonArguments,
+} from './json-schema/parse-json-arguments.js'
+export { SchemaCompileError } from './json-schema/schema-compile-error.js'
 // pipeline
 export type { ToolCall, ToolContext, ToolResult } from './pipeline/call.js'
+export { createToolRuntime } from './pipeline/create-tool-runtime.js'
+export { abortPrecedence, type OutcomeKind } from './pipeline/outcome-precedence.js'
+export type {
+  ApprovalDecision,
+  ApprovalRequest,
+  Approver,
+  CallInfo,
+  CallOutcome,
+  ExecuteWrapper,
+  ListenerOptions,
+  NextExecute,
+  PostExecuteDecision,
+  PostExecuteEvent,
+  PostExecuteListener,
+  PreExecuteDecision,
+  PreExecuteEvent,
+  PreExecuteListener,
+  ResultEvent,
+  ResultObserver,
+  ToolEventListeners,
+  ToolEventName,
+  ToolGuard,
+  WrappedExecution,
+} from './pipeline/pipeline-events.js'
 export type {
   PtcLanguage,
   PtcPresentation,
@@ -32,7 +73,47 @@ export type {
   PtcToolView,
   SandboxPermissions,
 } from './pipeline/ptc-port.js'
+export { type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
+export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
+export type { ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+// ptc (pure parts shared by every code-mode runtime)
+export { renderTypeScriptSdk } from './ptc/ts-sdk/render-typescript-sdk.js'
 // registry
+export type { Disposer } from './registry/disposer.js'
+export type { ToolFilter } from './registry/tool-filter.js'
 export type { PresentationMode, PromptSection, ToolPrompt, ToolSchema } from './registry/tool-schema.js'
 // schema (DSL)
 export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
+export type { InferArgs, InferValue } from './schema/infer.js'
+export { isJsonSchemaSpec, type JsonSchemaSpec, jsonSchema } from './schema/json-schema-spec.js'
+export { SchemaSpecError } from './schema/schema-spec-error.js'
+export type { StandardInput, StandardSchemaLike } from './schema/standard-schema.js'
+export { parametersToJsonSchema, toJsonSchema } from './schema/to-json-schema.js'
+export type {
+  ArraySpec,
+  BooleanSpec,
+  IntegerSpec,
+  JsonSpec,
+  NullSpec,
+  NumberSpec,
+  ObjectSpec,
+  OneOfSpec,
+  ParameterSchemaSpec,
+  ParametersSpec,
+  PropertySpec,
+  SchemaKind,
+  SpecAnnotations,
+  StringSpec,
+  ValueSchemaSpec,
+  ValueSpec,
+} from './schema/value-spec.js'
+// session log
+export { createJsonlSessionLog, type JsonlSessionLog } from './session-log/jsonl-session-log.js'
+export { createMemorySessionLog, type MemorySessionLog } from './session-log/memory-session-log.js'
+export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-jsonl-session-log.js'
+export type {
+  SessionLog,
+  SessionLogRecord,
+  ToolCallSettledRecord,
+  ToolCallStartedRecord,
+} from './session-log/session-log.js'

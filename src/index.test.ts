@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest'
+import * as root from './index.js'
+
+describe('the public surface', () => {
+  it('exports exactly these runtime values', () => {
+    expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
+      [
+        "SCHEMA_DEPTH_LIMIT",
+        "SchemaCompileError",
+        "SchemaSpecError",
+        "ToolDefinitionError",
+        "ToolError",
+        "ToolErrorCode",
+        "ToolRuntimeConfigError",
+        "abortPrecedence",
+        "compileSchema",
+        "createJsonlSessionLog",
+        "createMemorySessionLog",
+        "createToolRuntime",
+        "defineTool",
+        "isJsonSchemaSpec",
+        "isToolDefinitionError",
+        "isToolError",
+        "jsonSchema",
+        "parametersToJsonSchema",
+        "parseJsonArguments",
+        "parseJsonlSessionLog",
+        "readJsonlSessionLog",
+        "renderTypeScriptSdk",
+        "timeoutPolicy",
+        "toJsonSchema",
+      ]
+    `)
+  })
+
+  it('keeps every error code stable: hosts persist and branch on them', () => {
+    expect(root.ToolErrorCode).toMatchInlineSnapshot(`
+      {
+        "ABORTED": "ABORTED",
+        "ABORTED_BEFORE_DISPATCH": "ABORTED_BEFORE_DISPATCH",
+        "BLOCKED": "BLOCKED",
+        "CODE_RUN_FAILED": "CODE_RUN_FAILED",
+        "DENIED": "DENIED",
+        "INVALID_ARGUMENTS": "INVALID_ARGUMENTS",
+        "INVALID_OUTPUT": "INVALID_OUTPUT",
+        "LISTENER_ERROR": "LISTENER_ERROR",
+        "TOOL_ERROR": "TOOL_ERROR",
+        "TOOL_TIMEOUT": "TOOL_TIMEOUT",
+        "UNKNOWN_TOOL": "UNKNOWN_TOOL",
+        "WRAPPER_ERROR": "WRAPPER_ERROR",
+      }
+    `)
+  })
+})
