@@ -44,9 +44,23 @@ function escapeSegment(segment: string | number): string {
   return segment
 }
 
+/** `/segment`, escaped, memoised: property names repeat across calls. Bounded so hostile keys cannot grow it. */
+const pointerPieces = new Map<string | number, string>()
+const POINTER_PIECES_LIMIT = 4096
+
+function pointerPiece(segment: string | number): string {
+  let piece = pointerPieces.get(segment)
+  if (piece === undefined) {
+    piece = `/${escapeSegment(segment)}`
+    if (pointerPieces.size >= POINTER_PIECES_LIMIT) pointerPieces.clear()
+    pointerPieces.set(segment, piece)
+  }
+  return piece
+}
+
 export function currentPointer(state: ValidationState): string {
   let pointer = ''
-  for (let index = 0; index < state.depth; index++) pointer += `/${escapeSegment(state.path[index]!)}`
+  for (let index = 0; index < state.depth; index++) pointer += pointerPiece(state.path[index]!)
   return pointer
 }
 
@@ -54,7 +68,7 @@ export function currentPointer(state: ValidationState): string {
 export function report(state: ValidationState, keyword: string, detail: string, pathSuffix?: string | number): void {
   if (state.issues.length >= MAX_ISSUES) return
   let path = currentPointer(state)
-  if (pathSuffix !== undefined) path += `/${escapeSegment(pathSuffix)}`
+  if (pathSuffix !== undefined) path += pointerPiece(pathSuffix)
   const message = `at ${path === '' ? '(root)' : path}: ${detail}`
   state.issues.push({
     path,
