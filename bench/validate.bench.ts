@@ -18,7 +18,7 @@ interface Fixture {
 }
 
 const fixtures = JSON.parse(
-  readFileSync('/work/shared/bench-fixtures/tool-arg-schemas.json', 'utf8'),
+  readFileSync(new URL('../../shared/bench-fixtures/tool-arg-schemas.json', import.meta.url), 'utf8'),
 ) as readonly Fixture[]
 
 function newAjv() {

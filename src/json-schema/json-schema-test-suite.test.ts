@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { compileSchema } from './compile.js'
 import type { JsonSchemaNode } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 
-const SUITE = '/work/shared/json-schema-test-suite/draft2020-12'
+// The shared test data sits beside the repository (`../shared`).
+const SUITE = fileURLToPath(new URL('../../../shared/json-schema-test-suite/draft2020-12', import.meta.url))
 
 interface SuiteCase {
   readonly description: string

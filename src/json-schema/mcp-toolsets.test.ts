@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { compileSchema } from './compile.js'
 import type { JsonValue } from './json-value.js'
@@ -7,7 +8,8 @@ import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { resolveReference } from './resolve-reference.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 
-const TOOLSETS = '/work/shared/mcp-toolsets'
+// The shared test data sits beside the repository (`../shared`).
+const TOOLSETS = fileURLToPath(new URL('../../../shared/mcp-toolsets', import.meta.url))
 
 interface Tool {
   readonly name: string
