@@ -1,7 +1,7 @@
 import { DEPTH_NODE } from './code-generator.js'
 import type { CompileContext, ResolvedCompileOptions } from './compile-context.js'
 import { compileNode, rejectAll } from './compile-node.js'
-import { type FirstFailure, type GeneratedValidator, generateValidator } from './generate-validator.js'
+import { type FirstFailure, type GeneratedValidator, generateValidator, NOT_RECORDED } from './generate-validator.js'
 import type { JsonSchemaNode } from './node.js'
 import { resolveReference } from './resolve-reference.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -114,9 +114,9 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
       if (generated === undefined) generated = generateValidator(node, resolved) ?? null
       if (state.issues.length > 0) state.issues = []
       if (generated !== null) {
-        if (generated.isValid(value)) return VALID
-        const failure = generated.explain(value, state.path)
-        const issues = failure === undefined ? [] : describeFailure(failure)
+        const failure = generated.check(value, state.path)
+        if (failure === undefined) return VALID
+        const issues = failure.node === NOT_RECORDED ? [] : describeFailure(failure)
         if (issues.length > 0) return { valid: false, issues }
       }
       state.depth = 0

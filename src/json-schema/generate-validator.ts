@@ -18,10 +18,11 @@ export interface FirstFailure {
 export interface GeneratedValidator {
   isValid(value: unknown): boolean
   /**
-   * Re-runs an invalid value to find the first failing node, writing the instance path to it into `path`.
-   * Returns undefined if the value unexpectedly passes. The returned object is reused by the next call.
+   * Validates with the explaining functions (as fast as `isValid` on valid input): undefined when valid, else the
+   * first failing node, with the instance path to it written into `path`. The returned object is reused.
+   * A node of `NOT_RECORDED` means the generated code failed without saying where (callers fall back).
    */
-  explain(value: unknown, path: (string | number)[]): FirstFailure | undefined
+  check(value: unknown, path: (string | number)[]): FirstFailure | undefined
 }
 
 function allUnique(items: readonly unknown[], depthBudget: number): boolean {
@@ -31,7 +32,7 @@ function allUnique(items: readonly unknown[], depthBudget: number): boolean {
   return true
 }
 
-const NOT_RECORDED = -3
+export const NOT_RECORDED = -3
 
 interface Recorder {
   node: number
@@ -86,13 +87,13 @@ export function generateValidator(
     const failure: FirstFailure = { node: NOT_RECORDED, value: undefined, depth: 0 }
     return {
       isValid,
-      explain(value, path) {
-        while (segments.length > 0) segments.pop()
+      check(value, path) {
         recorder.node = NOT_RECORDED
         recorder.value = value
-        if (explainRun(value) || recorder.node === NOT_RECORDED) return undefined
+        if (explainRun(value)) return undefined
         const depth = segments.length
         for (let index = 0; index < depth; index++) path[index] = segments[depth - 1 - index]!
+        while (segments.length > 0) segments.pop()
         failure.node = recorder.node >= 0 ? nodes[recorder.node]! : recorder.node
         failure.value = recorder.value
         failure.depth = depth
