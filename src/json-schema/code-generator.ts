@@ -29,6 +29,11 @@ export const KIND_TESTS = {
 
 export type KeywordEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string[]
 
+/** The source of a constant pointer piece for a known key or index: `"/a~1b"`. */
+export function pieceLiteral(segment: string | number): string {
+  return JSON.stringify(`/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
+}
+
 export function finite(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error('not a finite number')
   return `(${String(value)})`
@@ -86,15 +91,15 @@ export class CodeGenerator {
     return `${this.functionName(schema, 'answer')}(${value}, ${descend ? 'depth + 1' : 'depth'}, refs)`
   }
 
-  /** Validates a member of the value (`segment` names it in the path). */
-  descend(schema: JsonSchemaNode, value: string, segment: string): string {
+  /** Validates a member of the value; `piece` is an expression for its escaped pointer piece (`"/key"`). */
+  descend(schema: JsonSchemaNode, value: string, piece: string): string {
     if (schema === true) return ''
     if (this.mode === 'answer') return `if (!${this.test(schema, value, true)}) return false;`
     const check =
       schema === false
         ? `X(${FALSE_NODE}, ${value})`
         : `${this.functionName(schema, 'explain')}(${value}, depth + 1, refs)`
-    return `if (!${check}) { S.push(${segment}); return false; }`
+    return `if (!${check}) { S.push(${piece}); return false; }`
   }
 
   /** Validates the same value against another schema (allOf branches, `$ref` targets). */

@@ -218,6 +218,20 @@ describe('tiering', () => {
     expect(later).toEqual([...first, ...first, ...first])
   })
 
+  it('escapes ~ and / in issue paths, for declared and for extra keys, with and without generated code', () => {
+    const schema: JsonSchemaNode = {
+      properties: { 'a/b': { type: 'string' } },
+      additionalProperties: { items: { type: 'string' } },
+    }
+    const value = { 'a/b': 1, 'x~y': ['ok', 2] }
+    for (const codegen of [true, false]) {
+      const result = compileSchema(schema, { codegen }).validate(value)
+      expect(result.valid ? [] : result.issues.map((issue) => issue.path)).toContain(codegen ? '/a~1b' : '/x~0y/1')
+    }
+    const extra = compileSchema(schema).validate({ 'x~y': ['ok', 2] })
+    expect(extra.valid ? [] : extra.issues.map((issue) => issue.path)).toEqual(['/x~0y/1'])
+  })
+
   it('refuses a maxDepth that is not a positive integer', () => {
     expect(() => compileSchema({}, { maxDepth: Number.NaN })).toThrow(RangeError)
   })

@@ -96,13 +96,18 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
     state.silent = 0
     state.refDepth = 0
     state.depth = failure.depth
+    state.baseDepth = failure.depth
+    state.basePointer = failure.pointer
     if (failure.node === DEPTH_NODE) {
-      state.depth = Math.max(0, failure.depth - 1)
+      state.depth = state.baseDepth = Math.max(0, failure.depth - 1)
+      state.basePointer = failure.parentPointer
       report(state, 'depth', `value nests deeper than ${resolved.maxDepth} levels`)
     } else {
       const check = typeof failure.node === 'number' ? rejectAll : compiled.get(failure.node)
       check?.(failure.value, state)
     }
+    state.baseDepth = 0
+    state.basePointer = ''
     const issues = state.issues
     state.issues = []
     return issues
@@ -114,7 +119,7 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
       if (generated === undefined) generated = generateValidator(node, resolved) ?? null
       if (state.issues.length > 0) state.issues = []
       if (generated !== null) {
-        const failure = generated.check(value, state.path)
+        const failure = generated.check(value)
         if (failure === undefined) return VALID
         const issues = failure.node === NOT_RECORDED ? [] : describeFailure(failure)
         if (issues.length > 0) return { valid: false, issues }

@@ -5,24 +5,28 @@ import { generatedKeywordEmitters } from './generated-keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { isMultipleOf } from './number-keywords.js'
 import { codePointLength } from './string-keywords.js'
+import { pointerPiece } from './validation-state.js'
 
 /** Where a value first fails, as found by the generated explain functions. */
 export interface FirstFailure {
   /** The failing schema node, or `FALSE_NODE` / `DEPTH_NODE`. */
   node: JsonSchemaObject | number
   value: unknown
-  /** Length of the instance path to `value`, written into the array passed to `explain`. */
+  /** Length of the instance path to `value`. */
   depth: number
+  /** JSON pointer of `value`, and of its parent. */
+  pointer: string
+  parentPointer: string
 }
 
 export interface GeneratedValidator {
   isValid(value: unknown): boolean
   /**
    * Validates with the explaining functions (as fast as `isValid` on valid input): undefined when valid, else the
-   * first failing node, with the instance path to it written into `path`. The returned object is reused.
+   * first failing node and the pointer to it. The returned object is reused.
    * A node of `NOT_RECORDED` means the generated code failed without saying where (callers fall back).
    */
-  check(value: unknown, path: (string | number)[]): FirstFailure | undefined
+  check(value: unknown): FirstFailure | undefined
 }
 
 function allUnique(items: readonly unknown[], depthBudget: number): boolean {
@@ -47,7 +51,8 @@ type Factory = (
   U: typeof allUnique,
   O: typeof Object.hasOwn,
   X: (node: number, value: unknown) => false,
-  S: (string | number)[],
+  S: string[],
+  P: typeof pointerPiece,
 ) => readonly [(value: unknown) => boolean, (value: unknown) => boolean]
 
 /**
@@ -65,9 +70,9 @@ export function generateValidator(
     const answer = rootTest('answer')
     const explain = rootTest('explain')
     const source = `${generator.emitAll()}\nreturn [${answer}, ${explain}];`
-    const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'X', 'S', source) as Factory
+    const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'X', 'S', 'P', source) as Factory
     const recorder: Recorder = { node: NOT_RECORDED, value: undefined }
-    const segments: (string | number)[] = []
+    const segments: string[] = []
     const record = (node: number, value: unknown): false => {
       recorder.node = node
       recorder.value = value
@@ -82,17 +87,21 @@ export function generateValidator(
       Object.hasOwn,
       record,
       segments,
+      pointerPiece,
     )
     const nodes = generator.nodes
-    const failure: FirstFailure = { node: NOT_RECORDED, value: undefined, depth: 0 }
+    const failure: FirstFailure = { node: NOT_RECORDED, value: undefined, depth: 0, pointer: '', parentPointer: '' }
     return {
       isValid,
-      check(value, path) {
+      check(value) {
         recorder.node = NOT_RECORDED
         recorder.value = value
         if (explainRun(value)) return undefined
         const depth = segments.length
-        for (let index = 0; index < depth; index++) path[index] = segments[depth - 1 - index]!
+        let parentPointer = ''
+        for (let index = depth - 1; index > 0; index--) parentPointer += segments[index]!
+        failure.parentPointer = parentPointer
+        failure.pointer = depth === 0 ? '' : parentPointer + segments[0]!
         while (segments.length > 0) segments.pop()
         failure.node = recorder.node >= 0 ? nodes[recorder.node]! : recorder.node
         failure.value = recorder.value

@@ -1,4 +1,4 @@
-import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS } from './code-generator.js'
+import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS, pieceLiteral } from './code-generator.js'
 import { findDiscriminator } from './discriminator.js'
 import { formatCheckers } from './formats.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
@@ -138,7 +138,7 @@ const arrayEmitter = forKind('array', (schema, generator) => {
   const tupleItems = Array.isArray(schema.items) ? schema.items : undefined
   for (const tuple of [schema.prefixItems, tupleItems]) {
     tuple?.forEach((item, index) => {
-      const check = generator.descend(item, `d[${index}]`, String(index))
+      const check = generator.descend(item, `d[${index}]`, pieceLiteral(index))
       if (check !== '') lines.push(`if (d.length > ${index}) { ${check} }`)
     })
   }
@@ -146,7 +146,7 @@ const arrayEmitter = forKind('array', (schema, generator) => {
   const start = (tupleItems ?? schema.prefixItems)?.length ?? 0
   if (rest === false) lines.push(`if (d.length > ${start}) ${generator.fail}`)
   else if (rest !== undefined && !Array.isArray(rest)) {
-    const check = generator.descend(rest as JsonSchemaObject | boolean, 'd[i]', 'i')
+    const check = generator.descend(rest as JsonSchemaObject | boolean, 'd[i]', '"/" + i')
     if (check !== '') lines.push(`for (let i = ${start}; i < d.length; i++) { ${check} }`)
   }
   if (schema.uniqueItems === true) {
@@ -169,7 +169,7 @@ const objectEmitter = forKind('object', (schema, generator) => {
     // a direct read suffices on JSON objects, whose prototype is a clean Object.prototype.
     const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
     lines.push(`const p${index} = d[${name}];`, `if (p${index} !== undefined${own}) {`)
-    lines.push(generator.descend(child, `p${index}`, name))
+    lines.push(generator.descend(child, `p${index}`, pieceLiteral(key)))
     lines.push(isRequired ? `} else ${generator.fail}` : '}')
   })
   for (const key of required) lines.push(`if (!O(d, ${JSON.stringify(key)})) ${generator.fail}`)
@@ -181,7 +181,7 @@ const objectEmitter = forKind('object', (schema, generator) => {
         : declared.length <= 8
           ? declared.map((key) => `k === ${JSON.stringify(key)}`).join(' || ')
           : `${generator.constant(new Set(declared))}.has(k)`
-    const onExtra = additional === false ? generator.fail : generator.descend(additional, 'd[k]', 'k')
+    const onExtra = additional === false ? generator.fail : generator.descend(additional, 'd[k]', 'P(k)')
     lines.push(`for (const k in d) { if (!(${known}) && O(d, k)) { ${onExtra} } }`)
   }
   if (schema.propertyNames !== undefined && schema.propertyNames !== true) {

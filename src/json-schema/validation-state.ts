@@ -18,13 +18,16 @@ export interface ValidationState {
   /** Nested `$ref` calls in flight; bounds schemas that recurse without consuming the instance. */
   refDepth: number
   readonly maxDepth: number
+  /** JSON pointer of `path[0..baseDepth)`, when generated code already built it. */
+  basePointer: string
+  baseDepth: number
 }
 
 /** A compiled schema or keyword: true when `value` passes. Reports issues into `state` unless silent. */
 export type Check = (value: unknown, state: ValidationState) => boolean
 
 export function createState(maxDepth: number): ValidationState {
-  return { depth: 0, path: [], issues: [], silent: 0, refDepth: 0, maxDepth }
+  return { depth: 0, path: [], issues: [], silent: 0, refDepth: 0, maxDepth, basePointer: '', baseDepth: 0 }
 }
 
 /** True when a failing check may stop early: nobody wants the details, or the issue budget is spent. */
@@ -48,7 +51,7 @@ function escapeSegment(segment: string | number): string {
 const pointerPieces = new Map<string | number, string>()
 const POINTER_PIECES_LIMIT = 4096
 
-function pointerPiece(segment: string | number): string {
+export function pointerPiece(segment: string | number): string {
   let piece = pointerPieces.get(segment)
   if (piece === undefined) {
     piece = `/${escapeSegment(segment)}`
@@ -59,8 +62,8 @@ function pointerPiece(segment: string | number): string {
 }
 
 export function currentPointer(state: ValidationState): string {
-  let pointer = ''
-  for (let index = 0; index < state.depth; index++) pointer += pointerPiece(state.path[index]!)
+  let pointer = state.basePointer
+  for (let index = state.baseDepth; index < state.depth; index++) pointer += pointerPiece(state.path[index]!)
   return pointer
 }
 
