@@ -4,12 +4,12 @@
  * proxy that compares variants of the same tools, not an absolute bill). Also times each projection.
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
-import type { ToolSchema } from '../src/registry/tool-schema.js'
 import { DSL_TOOL_SCHEMAS } from '../src/providers/__fixtures__/dsl-schemas.js'
 import { mcpToolSchemas } from '../src/providers/__fixtures__/mcp-tool-schemas.js'
 import { toAnthropicTools } from '../src/providers/anthropic/to-anthropic-tools.js'
 import { toGeminiTools } from '../src/providers/gemini/to-gemini-tools.js'
 import { toOpenAITools } from '../src/providers/openai/to-openai-tools.js'
+import type { ToolSchema } from '../src/registry/tool-schema.js'
 import { formatNs, markdownTable, measureSync } from './measure.js'
 
 const tokens = (value: unknown) => encode(JSON.stringify(value)).length
@@ -18,8 +18,14 @@ const sets: [string, readonly ToolSchema[]][] = [['DSL fixtures', DSL_TOOL_SCHEM
 
 type Variant = (schemas: readonly ToolSchema[], describe: boolean) => { tools: unknown[] }
 const variants: [string, Variant][] = [
-  ['openai strict', (schemas, describe) => toOpenAITools(schemas, { strict: true, describeDroppedConstraints: describe })],
-  ['anthropic strict', (schemas, describe) => toAnthropicTools(schemas, { strict: true, describeDroppedConstraints: describe })],
+  [
+    'openai strict',
+    (schemas, describe) => toOpenAITools(schemas, { strict: true, describeDroppedConstraints: describe }),
+  ],
+  [
+    'anthropic strict',
+    (schemas, describe) => toAnthropicTools(schemas, { strict: true, describeDroppedConstraints: describe }),
+  ],
   ['gemini parameters', (schemas, describe) => toGeminiTools(schemas, { describeDroppedConstraints: describe })],
 ]
 
