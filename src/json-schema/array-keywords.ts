@@ -3,6 +3,7 @@ import { childPath } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
 import { previewJson } from './describe-value.js'
 import { InstanceKind } from './instance-kind.js'
+import { itemCountDetail } from './keyword-details.js'
 import { expectCount, expectSchemaList } from './keyword-values.js'
 import type { JsonSchemaNode } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -109,11 +110,10 @@ export const arrayKeywords = {
     appliesTo: InstanceKind.array,
     compile(limitValue, _schema, _context, path): Check {
       const limit = expectCount(limitValue, 'minItems', path)
+      const detail = itemCountDetail('at least', limit)
       return (value, state) => {
-        const length = (value as unknown[]).length
-        if (length >= limit) return true
-        if (state.silent === 0)
-          report(state, 'minItems', `expected at least ${limit} ${plural(limit)}, received ${length}`)
+        if ((value as unknown[]).length >= limit) return true
+        if (state.silent === 0) report(state, 'minItems', detail(value))
         return false
       }
     },
@@ -122,11 +122,10 @@ export const arrayKeywords = {
     appliesTo: InstanceKind.array,
     compile(limitValue, _schema, _context, path): Check {
       const limit = expectCount(limitValue, 'maxItems', path)
+      const detail = itemCountDetail('at most', limit)
       return (value, state) => {
-        const length = (value as unknown[]).length
-        if (length <= limit) return true
-        if (state.silent === 0)
-          report(state, 'maxItems', `expected at most ${limit} ${plural(limit)}, received ${length}`)
+        if ((value as unknown[]).length <= limit) return true
+        if (state.silent === 0) report(state, 'maxItems', detail(value))
         return false
       }
     },

@@ -1,29 +1,17 @@
 import type { CompileContext, KeywordDefinition } from './compile-context.js'
 import { describeValue } from './describe-value.js'
 import { INSTANCE_KIND_COUNT, InstanceKind, kindOf } from './instance-kind.js'
+import { typeDetail } from './keyword-details.js'
 import { isSupportedKeyword, keywords } from './keywords.js'
 import type { JsonSchemaObject } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
-import { ANY_TYPE, markTypeOnly, maskName, typeBits, typeMatches } from './type-mask.js'
+import { ANY_TYPE, markTypeOnly, maskName, typeBits, typeMask, typeMatches } from './type-mask.js'
 import { type Check, report, shouldStop, type ValidationState } from './validation-state.js'
 
 export const acceptAll: Check = () => true
 export const rejectAll: Check = (value, state) => {
   if (state.silent === 0) report(state, 'false', `no value is allowed here, received ${describeValue(value)}`)
   return false
-}
-
-function typeMask(type: unknown, nullable: boolean, path: string): number {
-  if (type === undefined) return ANY_TYPE
-  const names: unknown[] = Array.isArray(type) ? type : [type]
-  let mask = nullable ? typeBits.null : 0
-  for (const name of names) {
-    if (typeof name !== 'string' || !Object.hasOwn(typeBits, name)) {
-      throw new SchemaCompileError('type', path, `unknown type ${JSON.stringify(name)}`)
-    }
-    mask |= typeBits[name as keyof typeof typeBits]
-  }
-  return mask
 }
 
 /** Compiles one schema object into a check: the `type` gate, then the checks that apply to the value's kind. */
@@ -75,8 +63,9 @@ function sequence(checks: readonly Check[]): Check | undefined {
 }
 
 function typeFailure(expected: string) {
+  const detail = typeDetail(expected)
   return (value: unknown, state: ValidationState) => {
-    if (state.silent === 0) report(state, 'type', `expected ${expected}, received ${describeValue(value)}`)
+    if (state.silent === 0) report(state, 'type', detail(value))
     return false
   }
 }

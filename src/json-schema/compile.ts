@@ -1,11 +1,18 @@
-import { DEPTH_NODE } from './code-generator.js'
+import { DEPTH_NODE, FALSE_NODE } from './code-generator.js'
 import type { CompileContext, ResolvedCompileOptions } from './compile-context.js'
 import { compileNode, rejectAll } from './compile-node.js'
+import { type FailureIssues, failureIssues } from './failure-issues.js'
 import { type FirstFailure, type GeneratedValidator, generateValidator, NOT_RECORDED } from './generate-validator.js'
 import type { JsonSchemaNode } from './node.js'
 import { resolveReference } from './resolve-reference.js'
 import { SchemaCompileError } from './schema-compile-error.js'
-import type { CompiledSchema, CompileOptions, UnknownKeyword, ValidationResult } from './validation-result.js'
+import type {
+  CompiledSchema,
+  CompileOptions,
+  UnknownKeyword,
+  ValidationIssue,
+  ValidationResult,
+} from './validation-result.js'
 import { type Check, createState, report } from './validation-state.js'
 
 export type {
@@ -91,19 +98,41 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   // Generated on the first call, so tools that are registered but never called cost only the closure compile.
   let generated: GeneratedValidator | null | undefined = resolved.codegen ? undefined : null
 
-  /** Issues for the first failing node the generated code found: the closure tree describes just that node. */
-  const describeFailure = (failure: FirstFailure) => {
+  /** Per failure reason of the generated code: its wording without the closure tree, or null (lazily). */
+  let fastIssues: (FailureIssues | null | undefined)[] = []
+  /** Per generated node: its closure (lazily). */
+  let nodeChecks: (Check | undefined)[] = []
+
+  /** Issues for the first failure the generated code found: worded directly, or by that node's closure alone. */
+  const describeFailure = (validator: GeneratedValidator, failure: FirstFailure): ValidationIssue[] => {
+    const reason = failure.reason
+    if (reason >= 0) {
+      let fast = fastIssues[reason]
+      if (fast === undefined) {
+        const known = validator.reasons[reason]!
+        fast = failureIssues(known, validator.nodes[known.node]!) ?? null
+        fastIssues[reason] = fast
+      }
+      if (fast !== null) return fast(failure.value, failure.pointer)
+    }
     state.silent = 0
     state.refDepth = 0
     state.depth = failure.depth
     state.baseDepth = failure.depth
     state.basePointer = failure.pointer
-    if (failure.node === DEPTH_NODE) {
+    if (reason === DEPTH_NODE) {
       state.depth = state.baseDepth = Math.max(0, failure.depth - 1)
-      state.basePointer = failure.parentPointer
+      state.basePointer = failure.pointer.slice(0, Math.max(0, failure.pointer.lastIndexOf('/')))
       report(state, 'depth', `value nests deeper than ${resolved.maxDepth} levels`)
+    } else if (reason === FALSE_NODE) {
+      rejectAll(failure.value, state)
     } else {
-      const check = typeof failure.node === 'number' ? rejectAll : compiled.get(failure.node)
+      const node = validator.reasons[reason]!.node
+      let check = nodeChecks[node]
+      if (check === undefined) {
+        check = compiled.get(validator.nodes[node]!)
+        nodeChecks[node] = check
+      }
       check?.(failure.value, state)
     }
     state.baseDepth = 0
@@ -116,13 +145,19 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   return {
     unknownKeywords,
     validate(value) {
-      if (generated === undefined) generated = generateValidator(node, resolved) ?? null
+      if (generated === undefined) {
+        generated = generateValidator(node, resolved) ?? null
+        fastIssues = []
+        nodeChecks = []
+      }
       if (state.issues.length > 0) state.issues = []
       if (generated !== null) {
         const failure = generated.check(value)
         if (failure === undefined) return VALID
-        const issues = failure.node === NOT_RECORDED ? [] : describeFailure(failure)
-        if (issues.length > 0) return { valid: false, issues }
+        if (failure.reason !== NOT_RECORDED) {
+          const issues = describeFailure(generated, failure)
+          if (issues.length > 0) return { valid: false, issues }
+        }
       }
       state.depth = 0
       state.silent = 0

@@ -1,32 +1,34 @@
-import { CodeGenerator } from './code-generator.js'
+import { CodeGenerator, type FailureReason } from './code-generator.js'
+import { codePointLength } from './code-point-length.js'
 import type { ResolvedCompileOptions } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
 import { generatedKeywordEmitters } from './generated-keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { isMultipleOf } from './number-keywords.js'
-import { codePointLength } from './string-keywords.js'
 import { pointerPiece } from './validation-state.js'
 
-/** Where a value first fails, as found by the generated explain functions. */
+/** Where a value first fails, as found by the generated explain functions. The same object is reused. */
 export interface FirstFailure {
-  /** The failing schema node, or `FALSE_NODE` / `DEPTH_NODE`. */
-  node: JsonSchemaObject | number
+  /** Index into `reasons`, or `FALSE_NODE` / `DEPTH_NODE`, or `NOT_RECORDED`. */
+  reason: number
   value: unknown
   /** Length of the instance path to `value`. */
   depth: number
-  /** JSON pointer of `value`, and of its parent. */
+  /** JSON pointer of `value`. */
   pointer: string
-  parentPointer: string
 }
 
 export interface GeneratedValidator {
   isValid(value: unknown): boolean
   /**
    * Validates with the explaining functions (as fast as `isValid` on valid input): undefined when valid, else the
-   * first failing node and the pointer to it. The returned object is reused.
-   * A node of `NOT_RECORDED` means the generated code failed without saying where (callers fall back).
+   * first failure. A reason of `NOT_RECORDED` means the generated code failed without saying where.
    */
   check(value: unknown): FirstFailure | undefined
+  /** Per failure reason: the node and keyword that failed. */
+  readonly reasons: readonly FailureReason[]
+  /** The schema nodes reasons point into. */
+  readonly nodes: readonly JsonSchemaObject[]
 }
 
 function allUnique(items: readonly unknown[], depthBudget: number): boolean {
@@ -38,11 +40,6 @@ function allUnique(items: readonly unknown[], depthBudget: number): boolean {
 
 export const NOT_RECORDED = -3
 
-interface Recorder {
-  node: number
-  value: unknown
-}
-
 type Factory = (
   c: unknown[],
   L: typeof codePointLength,
@@ -50,8 +47,7 @@ type Factory = (
   E: typeof deepEqual,
   U: typeof allUnique,
   O: typeof Object.hasOwn,
-  X: (node: number, value: unknown) => false,
-  S: string[],
+  R: FirstFailure,
   P: typeof pointerPiece,
 ) => readonly [(value: unknown) => boolean, (value: unknown) => boolean]
 
@@ -69,15 +65,10 @@ export function generateValidator(
       typeof root === 'boolean' ? `() => ${root}` : `(d) => ${generator.functionName(root, mode)}(d, 0, 0)`
     const answer = rootTest('answer')
     const explain = rootTest('explain')
-    const source = `${generator.emitAll()}\nreturn [${answer}, ${explain}];`
-    const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'X', 'S', 'P', source) as Factory
-    const recorder: Recorder = { node: NOT_RECORDED, value: undefined }
-    const segments: string[] = []
-    const record = (node: number, value: unknown): false => {
-      recorder.node = node
-      recorder.value = value
-      return false
-    }
+    const record = 'function X(r, d, n) { R.reason = r; R.value = d; R.depth = n; R.pointer = ""; return false; }'
+    const source = `${record}\n${generator.emitAll()}\nreturn [${answer}, ${explain}];`
+    const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
+    const failure: FirstFailure = { reason: NOT_RECORDED, value: undefined, depth: 0, pointer: '' }
     const [isValid, explainRun] = factory(
       generator.constants,
       codePointLength,
@@ -85,29 +76,19 @@ export function generateValidator(
       deepEqual,
       allUnique,
       Object.hasOwn,
-      record,
-      segments,
+      failure,
       pointerPiece,
     )
-    const nodes = generator.nodes
-    const failure: FirstFailure = { node: NOT_RECORDED, value: undefined, depth: 0, pointer: '', parentPointer: '' }
     return {
       isValid,
       check(value) {
-        recorder.node = NOT_RECORDED
-        recorder.value = value
+        failure.reason = NOT_RECORDED
+        failure.pointer = ''
         if (explainRun(value)) return undefined
-        const depth = segments.length
-        let parentPointer = ''
-        for (let index = depth - 1; index > 0; index--) parentPointer += segments[index]!
-        failure.parentPointer = parentPointer
-        failure.pointer = depth === 0 ? '' : parentPointer + segments[0]!
-        while (segments.length > 0) segments.pop()
-        failure.node = recorder.node >= 0 ? nodes[recorder.node]! : recorder.node
-        failure.value = recorder.value
-        failure.depth = depth
         return failure
       },
+      reasons: generator.reasons,
+      nodes: generator.nodes,
     }
   } catch {
     return undefined

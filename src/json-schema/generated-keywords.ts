@@ -1,6 +1,7 @@
 import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS, pieceLiteral } from './code-generator.js'
 import { findDiscriminator } from './discriminator.js'
 import { formatCheckers } from './formats.js'
+import { addsNoCheck } from './keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
 
@@ -36,7 +37,8 @@ function forKind(kind: Kind, emit: (schema: JsonSchemaObject, generator: CodeGen
 const typeEmitter: KeywordEmitter = (schema, generator) => {
   const names = typeNames(schema)
   if (names === undefined) return []
-  return [`if (!(${names.map((name) => KIND_TESTS[name as keyof typeof KIND_TESTS]).join(' || ')})) ${generator.fail}`]
+  const test = names.map((name) => KIND_TESTS[name as keyof typeof KIND_TESTS]).join(' || ')
+  return [`if (!(${test})) ${generator.failOn('type')}`]
 }
 
 const valueEmitter: KeywordEmitter = (schema, generator) => {
@@ -46,19 +48,19 @@ const valueEmitter: KeywordEmitter = (schema, generator) => {
     const simple = literal(schema.const)
     lines.push(
       simple === undefined
-        ? `if (!E(d, ${generator.constant(schema.const)}, ${depth})) ${generator.fail}`
-        : `if (d !== ${simple}) ${generator.fail}`,
+        ? `if (!E(d, ${generator.constant(schema.const)}, ${depth})) ${generator.failOn('const')}`
+        : `if (d !== ${simple}) ${generator.failOn('const')}`,
     )
   }
   if (schema.enum !== undefined) {
     const values = schema.enum
     const simple = values.map(literal)
     if (simple.every((text) => text !== undefined) && values.length <= 8) {
-      lines.push(`if (!(${simple.map((text) => `d === ${text}`).join(' || ') || 'false'})) ${generator.fail}`)
+      lines.push(`if (!(${simple.map((text) => `d === ${text}`).join(' || ') || 'false'})) ${generator.failOn('enum')}`)
     } else if (simple.every((text) => text !== undefined)) {
-      lines.push(`if (!${generator.constant(new Set(values))}.has(d)) ${generator.fail}`)
+      lines.push(`if (!${generator.constant(new Set(values))}.has(d)) ${generator.failOn('enum')}`)
     } else {
-      lines.push(`if (!${generator.constant(values)}.some((e) => E(d, e, ${depth}))) ${generator.fail}`)
+      lines.push(`if (!${generator.constant(values)}.some((e) => E(d, e, ${depth}))) ${generator.failOn('enum')}`)
     }
   }
   return lines
@@ -100,41 +102,49 @@ const stringEmitter = forKind('string', (schema, generator) => {
   const lines: string[] = []
   if (schema.minLength !== undefined) {
     const limit = finite(schema.minLength)
-    lines.push(`if (d.length < ${limit} || (d.length < 2 * ${limit} && L(d) < ${limit})) ${generator.fail}`)
+    lines.push(
+      `if (d.length < ${limit} || (d.length < 2 * ${limit} && L(d) < ${limit})) ${generator.failOn('minLength')}`,
+    )
   }
   if (schema.maxLength !== undefined) {
     const limit = finite(schema.maxLength)
-    lines.push(`if (d.length > ${limit} && L(d) > ${limit}) ${generator.fail}`)
+    lines.push(`if (d.length > ${limit} && L(d) > ${limit}) ${generator.failOn('maxLength')}`)
   }
   if (typeof schema.pattern === 'string' && patternRisk(schema.pattern) === undefined) {
     const regex = generator.constant(new RegExp(schema.pattern, 'u'))
-    lines.push(`if (d.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(d)) ${generator.fail}`)
+    lines.push(`if (d.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(d)) ${generator.failOn('pattern')}`)
   }
   const format = schema.format
   if (generator.options.assertFormats && typeof format === 'string' && Object.hasOwn(formatCheckers, format)) {
-    lines.push(`if (!${generator.constant(formatCheckers[format])}(d)) ${generator.fail}`)
+    lines.push(`if (!${generator.constant(formatCheckers[format])}(d)) ${generator.failOn('format')}`)
   }
   return lines
 })
 
 const numberEmitter = forKind('number', (schema, generator) => {
-  const bounds: [unknown, string][] = [
-    [schema.minimum, '>='],
-    [schema.maximum, '<='],
-    [schema.exclusiveMinimum, '>'],
-    [schema.exclusiveMaximum, '<'],
+  const bounds: [unknown, string, string][] = [
+    [schema.minimum, '>=', 'minimum'],
+    [schema.maximum, '<=', 'maximum'],
+    [schema.exclusiveMinimum, '>', 'exclusiveMinimum'],
+    [schema.exclusiveMaximum, '<', 'exclusiveMaximum'],
   ]
   const lines = bounds
     .filter(([limit]) => limit !== undefined)
-    .map(([limit, operator]) => `if (!(d ${operator} ${finite(limit)})) ${generator.fail}`)
-  if (schema.multipleOf !== undefined) lines.push(`if (!M(d, ${finite(schema.multipleOf)})) ${generator.fail}`)
+    .map(([limit, operator, keyword]) => `if (!(d ${operator} ${finite(limit)})) ${generator.failOn(keyword)}`)
+  if (schema.multipleOf !== undefined) {
+    lines.push(`if (!M(d, ${finite(schema.multipleOf)})) ${generator.failOn('multipleOf')}`)
+  }
   return lines
 })
 
 const arrayEmitter = forKind('array', (schema, generator) => {
   const lines: string[] = []
-  if (schema.minItems !== undefined) lines.push(`if (d.length < ${finite(schema.minItems)}) ${generator.fail}`)
-  if (schema.maxItems !== undefined) lines.push(`if (d.length > ${finite(schema.maxItems)}) ${generator.fail}`)
+  if (schema.minItems !== undefined) {
+    lines.push(`if (d.length < ${finite(schema.minItems)}) ${generator.failOn('minItems')}`)
+  }
+  if (schema.maxItems !== undefined) {
+    lines.push(`if (d.length > ${finite(schema.maxItems)}) ${generator.failOn('maxItems')}`)
+  }
   const tupleItems = Array.isArray(schema.items) ? schema.items : undefined
   for (const tuple of [schema.prefixItems, tupleItems]) {
     tuple?.forEach((item, index) => {
@@ -155,11 +165,22 @@ const arrayEmitter = forKind('array', (schema, generator) => {
   return lines
 })
 
+/** Keywords of an object schema whose closure is just the fused object shape (see `object-level-issues.ts`). */
+const OBJECT_SHAPE_KEYWORDS = new Set(['type', 'nullable', 'properties', 'required', 'additionalProperties'])
+
+function isPlainObjectShape(schema: JsonSchemaObject): boolean {
+  if (schema.properties === undefined || typeof schema.additionalProperties === 'object') return false
+  return Object.keys(schema).every((keyword) => OBJECT_SHAPE_KEYWORDS.has(keyword) || addsNoCheck(keyword))
+}
+
 const objectEmitter = forKind('object', (schema, generator) => {
   const lines: string[] = []
   const properties = schema.properties ?? {}
   const declared = Object.keys(properties)
   const required = new Set(schema.required ?? [])
+  const plain = isPlainObjectShape(schema)
+  // A missing required key is an object-level failure once no later declared property can fail.
+  const lastChecked = declared.findLastIndex((key) => properties[key] !== true)
   declared.forEach((key, index) => {
     const child = properties[key]!
     const name = JSON.stringify(key)
@@ -170,9 +191,9 @@ const objectEmitter = forKind('object', (schema, generator) => {
     const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
     lines.push(`const p${index} = d[${name}];`, `if (p${index} !== undefined${own}) {`)
     lines.push(generator.descend(child, `p${index}`, pieceLiteral(key)))
-    lines.push(isRequired ? `} else ${generator.fail}` : '}')
+    lines.push(isRequired ? `} else ${generator.failOn('required', plain && index >= lastChecked)}` : '}')
   })
-  for (const key of required) lines.push(`if (!O(d, ${JSON.stringify(key)})) ${generator.fail}`)
+  for (const key of required) lines.push(`if (!O(d, ${JSON.stringify(key)})) ${generator.failOn('required', plain)}`)
   const additional = schema.additionalProperties
   if (additional !== undefined && additional !== true) {
     const known =
@@ -181,7 +202,10 @@ const objectEmitter = forKind('object', (schema, generator) => {
         : declared.length <= 8
           ? declared.map((key) => `k === ${JSON.stringify(key)}`).join(' || ')
           : `${generator.constant(new Set(declared))}.has(k)`
-    const onExtra = additional === false ? generator.fail : generator.descend(additional, 'd[k]', 'P(k)')
+    const onExtra =
+      additional === false
+        ? generator.failOn('additionalProperties', plain)
+        : generator.descend(additional, 'd[k]', 'P(k)')
     lines.push(`for (const k in d) { if (!(${known}) && O(d, k)) { ${onExtra} } }`)
   }
   if (schema.propertyNames !== undefined && schema.propertyNames !== true) {

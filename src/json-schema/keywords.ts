@@ -86,3 +86,8 @@ export type SupportedKeyword = keyof typeof keywords
 export function isSupportedKeyword(keyword: string): keyword is SupportedKeyword {
   return Object.hasOwn(keywords, keyword)
 }
+
+/** Keywords that add no check of their own: annotations, `$defs`, `$schema`, and in lenient mode unknown ones. */
+export function addsNoCheck(keyword: string): boolean {
+  return !isSupportedKeyword(keyword) || (keywords[keyword].appliesTo === 'node' && keyword !== 'type')
+}

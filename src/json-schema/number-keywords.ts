@@ -1,5 +1,6 @@
 import type { KeywordDefinition } from './compile-context.js'
 import { InstanceKind } from './instance-kind.js'
+import { boundDetail, multipleOfDetail } from './keyword-details.js'
 import { expectNumber } from './keyword-values.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, report } from './validation-state.js'
@@ -14,9 +15,10 @@ function bound(keyword: string, passes: Comparison, wording: string): KeywordDef
         throw new SchemaCompileError(keyword, schemaPath, 'the draft-04 boolean form is not supported; use a number')
       }
       const limit = expectNumber(limitValue, keyword, schemaPath)
+      const detail = boundDetail(wording, limit)
       return (value, state) => {
         if (passes(value as number, limit)) return true
-        if (state.silent === 0) report(state, keyword, `expected a number ${wording} ${limit}, received ${value}`)
+        if (state.silent === 0) report(state, keyword, detail(value))
         return false
       }
     },
@@ -59,9 +61,10 @@ export const numberKeywords = {
     compile(divisorValue, _schema, _context, schemaPath): Check {
       const divisor = expectNumber(divisorValue, 'multipleOf', schemaPath)
       if (divisor <= 0) throw new SchemaCompileError('multipleOf', schemaPath, 'must be greater than 0')
+      const detail = multipleOfDetail(divisor)
       return (value, state) => {
         if (isMultipleOf(value as number, divisor)) return true
-        if (state.silent === 0) report(state, 'multipleOf', `expected a multiple of ${divisor}, received ${value}`)
+        if (state.silent === 0) report(state, 'multipleOf', detail(value))
         return false
       }
     },

@@ -1,5 +1,6 @@
 import { INSTANCE_KIND_COUNT, InstanceKind, kindOf } from './instance-kind.js'
-import type { JsonSchemaTypeName } from './node.js'
+import type { JsonSchemaObject, JsonSchemaTypeName } from './node.js'
+import { SchemaCompileError } from './schema-compile-error.js'
 import type { Check } from './validation-state.js'
 
 /** `type` compiled to a bit set: one bit per instance kind, plus one for "integer" (a number with no fraction). */
@@ -27,6 +28,24 @@ export function typeMatches(mask: number, value: unknown): boolean {
 /** "string or null", in a fixed order so messages are deterministic. */
 export function maskName(mask: number): string {
   return TYPE_ORDER.filter((name) => (mask & typeBits[name]) !== 0).join(' or ')
+}
+
+/** `type` (with OpenAPI's `nullable`) as a mask; throws naming `path` for an unknown type name. */
+export function typeMask(type: unknown, nullable: boolean, path: string): number {
+  if (type === undefined) return ANY_TYPE
+  const names: unknown[] = Array.isArray(type) ? type : [type]
+  let mask = nullable ? typeBits.null : 0
+  for (const name of names) {
+    if (typeof name !== 'string' || !Object.hasOwn(typeBits, name)) {
+      throw new SchemaCompileError('type', path, `unknown type ${JSON.stringify(name)}`)
+    }
+    mask |= typeBits[name as keyof typeof typeBits]
+  }
+  return mask
+}
+
+export function schemaTypeMask(schema: JsonSchemaObject): number {
+  return typeMask(schema.type, schema.nullable === true, '')
 }
 
 const typeOnlyChecks = new WeakMap<Check, number>()

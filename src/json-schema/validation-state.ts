@@ -72,12 +72,17 @@ export function report(state: ValidationState, keyword: string, detail: string, 
   if (state.issues.length >= MAX_ISSUES) return
   let path = currentPointer(state)
   if (pathSuffix !== undefined) path += pointerPiece(pathSuffix)
+  state.issues.push(createIssue(path, keyword, detail))
+}
+
+/** An issue at the JSON pointer `path`: the message names the path and is cut to `MAX_MESSAGE_LENGTH`. */
+export function createIssue(path: string, keyword: string, detail: string): ValidationIssue {
   const message = `at ${path === '' ? '(root)' : path}: ${detail}`
-  state.issues.push({
+  return {
     path,
     keyword,
     message: message.length > MAX_MESSAGE_LENGTH ? `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…` : message,
-  })
+  }
 }
 
 /**

@@ -1,24 +1,17 @@
 import type { KeywordDefinition } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
-import { describeValue, previewJson } from './describe-value.js'
+import { constDetail, enumDetail } from './keyword-details.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, report } from './validation-state.js'
-
-const ENUM_LISTED_VALUES = 12
 
 function isPrimitive(value: unknown): boolean {
   return value === null || typeof value !== 'object'
 }
 
-function listValues(values: readonly unknown[]): string {
-  const shown = values.slice(0, ENUM_LISTED_VALUES).map(previewJson).join(', ')
-  return values.length > ENUM_LISTED_VALUES ? `${shown}, … (${values.length} values)` : shown
-}
-
 function compileConst(expected: unknown): Check {
+  const detail = constDetail(expected)
   const fail = (value: unknown, state: Parameters<Check>[1]) => {
-    if (state.silent === 0)
-      report(state, 'const', `expected ${previewJson(expected)}, received ${describeValue(value)}`)
+    if (state.silent === 0) report(state, 'const', detail(value))
     return false
   }
   if (isPrimitive(expected)) return (value, state) => value === expected || fail(value, state)
@@ -27,9 +20,9 @@ function compileConst(expected: unknown): Check {
 
 function compileEnum(values: unknown, schemaPath: string): Check {
   if (!Array.isArray(values)) throw new SchemaCompileError('enum', schemaPath, 'must be an array')
-  const detail = `expected one of ${listValues(values)}`
+  const detail = enumDetail(values)
   const fail = (value: unknown, state: Parameters<Check>[1]) => {
-    if (state.silent === 0) report(state, 'enum', `${detail}; received ${describeValue(value)}`)
+    if (state.silent === 0) report(state, 'enum', detail(value))
     return false
   }
   if (values.every(isPrimitive)) {
