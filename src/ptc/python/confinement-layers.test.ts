@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
-import { fakeRunRequest } from './__fixtures__/fake-run-request.js'
+import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import type { ConfinementLayer } from './confinement.js'
 import { createPythonPtcRuntime } from './create-python-ptc-runtime.js'
 

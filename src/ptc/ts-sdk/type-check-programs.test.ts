@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadMcpToolset, mcpToolsetNames } from './__fixtures__/mcp-toolsets.js'
+import { loadMcpToolset, mcpToolsetNames } from '../__fixtures__/mcp-toolsets.js'
 import { typeCheckPrograms } from './__fixtures__/type-check-programs.js'
 import { renderTypeScriptSdk } from './render-typescript-sdk.js'
 

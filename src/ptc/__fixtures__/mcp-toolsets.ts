@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import type { JsonSchemaNode, JsonSchemaObject } from '../../../json-schema/node.js'
-import type { PtcToolView } from '../../../pipeline/ptc-port.js'
+import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
+import type { PtcToolView } from '../../pipeline/ptc-port.js'
 
-/** The shared `tools/list` dumps, beside the repository as `../shared/mcp-toolsets/` (tests only). */
-const directory = new URL('../../../../../shared/mcp-toolsets/', import.meta.url)
+/** The shared `tools/list` dumps, beside the repository as `../shared/mcp-toolsets/` (tests and benches only). */
+const directory = new URL('../../../../shared/mcp-toolsets/', import.meta.url)
 
-interface McpTool {
+export interface McpTool {
   readonly name: string
   readonly description?: string
   readonly inputSchema: JsonSchemaObject
@@ -19,9 +19,12 @@ export function mcpToolsetNames(): string[] {
     .sort()
 }
 
+export function loadMcpTools(name: string): McpTool[] {
+  return (JSON.parse(readFileSync(new URL(`${name}.json`, directory), 'utf8')) as { tools: McpTool[] }).tools
+}
+
 export function loadMcpToolset(name: string): PtcToolView[] {
-  const text = readFileSync(new URL(`${name}.json`, directory), 'utf8')
-  return (JSON.parse(text) as { tools: McpTool[] }).tools.map((tool) => ({
+  return loadMcpTools(name).map((tool) => ({
     name: tool.name,
     description: tool.description ?? '',
     parameters: tool.inputSchema,
