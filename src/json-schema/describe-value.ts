@@ -7,6 +7,19 @@ export function describeValue(value: unknown): string {
 }
 
 /**
+ * `prefix` followed by `describeValue(value)`, built left to right so that short received strings and numbers are
+ * appended to the long constant prefix instead of being assembled as small strings first.
+ */
+export function describeAfter(prefix: string, value: unknown): string {
+  if (typeof value === 'string') {
+    if (value.length <= PREVIEW_LENGTH - 2 && isPlainText(value)) return `${prefix}string "${value}"`
+  } else if (typeof value === 'number') {
+    return `${prefix}${Number.isInteger(value) ? 'integer ' : 'number '}${value}`
+  }
+  return prefix + describeValue(value)
+}
+
+/**
  * A JSON rendering cut to a preview length, for listing allowed and received values. It stops serialising once the
  * budget is spent, so a huge or deeply nested value costs no more than a small one.
  */
@@ -44,11 +57,16 @@ function appendPreview(text: string, value: unknown, depth: number): string {
 
 /** JSON string quoting, skipping JSON.stringify for the common plain printable-ASCII text. */
 export function quote(text: string): string {
+  return isPlainText(text) ? `"${text}"` : JSON.stringify(text)
+}
+
+/** Printable ASCII without quotes or backslashes: JSON quoting leaves it as it is. */
+function isPlainText(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
-    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return JSON.stringify(text)
+    if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return false
   }
-  return `"${text}"`
+  return true
 }
 
 export function instanceTypeName(value: unknown): string {

@@ -1,5 +1,5 @@
 import { codePointLength } from './code-point-length.js'
-import { describeValue, previewJson } from './describe-value.js'
+import { describeAfter, previewJson } from './describe-value.js'
 import type { JsonSchemaObject } from './node.js'
 import { PATTERN_INPUT_LIMIT } from './pattern-risk.js'
 import { maskName, schemaTypeMask } from './type-mask.js'
@@ -23,17 +23,17 @@ function plural(count: number, word: string): string {
 
 export function typeDetail(expected: string): Detail {
   const prefix = `expected ${expected}, received `
-  return (value) => prefix + describeValue(value)
+  return (value) => describeAfter(prefix, value)
 }
 
 export function constDetail(expected: unknown): Detail {
   const prefix = `expected ${previewJson(expected)}, received `
-  return (value) => prefix + describeValue(value)
+  return (value) => describeAfter(prefix, value)
 }
 
 export function enumDetail(values: readonly unknown[]): Detail {
   const prefix = `expected one of ${listValues(values)}; received `
-  return (value) => prefix + describeValue(value)
+  return (value) => describeAfter(prefix, value)
 }
 
 export function boundDetail(wording: string, limit: number): Detail {
