@@ -60,14 +60,16 @@ describe('mcpToolDefinition', () => {
     expect(definition.output?.schema).toEqual({ type: 'string' })
   })
 
-  it('registers a tool whose schema uses keywords the validator does not support', () => {
+  it('registers a tool whose schema uses keywords the validator does not support, and shows them to the model', async () => {
     const runtime = createToolRuntime()
-    const tool: Tool = {
-      name: 'odd',
-      inputSchema: { type: 'object', properties: { tags: { type: 'object', patternProperties: { '^t': {} } } } },
+    const inputSchema = {
+      type: 'object' as const,
+      properties: { tags: { type: 'object', patternProperties: { '^t': {} } }, limit: { type: 'integer' } },
     }
-    runtime.register(define('s', tool))
-    expect(runtime.get('s__odd')?.parameters).toEqual({ type: 'object', properties: { tags: { type: 'object' } } })
+    runtime.register(define('s', { name: 'odd', inputSchema }))
+    expect(runtime.schemas()[0]?.parameters).toEqual(inputSchema)
+    const invalid = await runtime.execute({ id: 'c1', name: 's__odd', arguments: { limit: 'ten' } })
+    expect(invalid.error?.code).toBe('INVALID_ARGUMENTS')
   })
 
   it('turns a server error result into a thrown TOOL_ERROR', async () => {

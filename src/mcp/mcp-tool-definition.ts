@@ -5,7 +5,6 @@ import type { AnyToolDefinition, ToolAnnotations } from '../definition/tool-defi
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import { jsonSchema } from '../schema/json-schema-spec.js'
-import { lenientSchema } from './lenient-schema.js'
 import { mapCallResult } from './map-result.js'
 
 /** One listed MCP tool bound to the connection that calls it. */
@@ -20,12 +19,13 @@ export interface McpToolBinding {
 const textOutput: JsonSchemaNode = { type: 'string' }
 
 /**
- * `$schema` costs tokens on every request and says nothing our validator needs; keywords the validator cannot
- * enforce are dropped (lenient intake), the server still checks them.
+ * `$schema` costs tokens on every request and says nothing our validator needs. Everything else stays, so the
+ * model sees the server's whole schema; keywords outside our subset are left to the server to enforce (lenient
+ * intake), the rest is checked before the server is called.
  */
 function intake(schema: Record<string, unknown>): JsonSchemaObject {
   const { $schema: _dialect, ...rest } = schema
-  return lenientSchema(rest as JsonSchemaObject).schema
+  return rest as JsonSchemaObject
 }
 
 const annotationKinds = {

@@ -20,12 +20,16 @@ export interface RegistryEntry {
 const entries = new WeakMap<AnyToolDefinition, RegistryEntry>()
 const validators = new WeakMap<object, SchemaValidator>()
 
-/** One compiled validator per schema node, shared by every registration of the same node. */
+/**
+ * One compiled validator per schema node, shared by every registration of the same node. Compiled leniently, as
+ * `defineTool` checks it: the DSL only emits keywords of our subset, and a keyword we do not enforce in a
+ * wire-level schema (an MCP server's, say) is still shown to the model and enforced by whoever sent it.
+ */
 export function validatorFor(node: JsonSchemaNode): SchemaValidator {
   if (typeof node === 'boolean') return compileSchema(node)
   let validator = validators.get(node)
   if (validator === undefined) {
-    validator = compileSchema(node)
+    validator = compileSchema(node, { lenient: true })
     validators.set(node, validator)
   }
   return validator
