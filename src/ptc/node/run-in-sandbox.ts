@@ -163,7 +163,9 @@ export function runInSandbox(
       } catch {
         return fail(PtcFailureKind.SANDBOX, 'the sandbox sent a malformed message')
       }
-      handlers[String(message.t)]?.(message)
+      // Only the handlers' own names: a message named after an Object.prototype member must reach nothing.
+      const kind = String(message.t)
+      if (Object.hasOwn(handlers, kind)) handlers[kind]!(message)
     }
 
     const deadline = setTimeout(
