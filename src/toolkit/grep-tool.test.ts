@@ -39,6 +39,12 @@ describe('grep', () => {
     expect(await workspace.refusal('grep', { pattern: '(' })).toMatch(/^invalid regular expression "\(":/)
   })
 
+  it('refuses a pattern that could backtrack catastrophically, before reading any file', async () => {
+    expect(await workspace.refusal('grep', { pattern: '(a+)+$' })).toMatch(
+      /^the regular expression "\(a\+\)\+\$" could backtrack for minutes/,
+    )
+  })
+
   it('shows the model grep-style lines', () => {
     const tool = workspace.toolkit.tools.find((candidate) => candidate.name === 'grep')
     const value = {

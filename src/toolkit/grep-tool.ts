@@ -1,11 +1,14 @@
 import { readFile, stat } from 'node:fs/promises'
 import { defineTool } from '../definition/define-tool.js'
+import { patternRisk } from '../json-schema/pattern-risk.js'
 import { globToRegExp } from './glob-pattern.js'
 import { walkFiles } from './walk-files.js'
 import { failure, type Workspace } from './workspace.js'
 
 const DEFAULT_MAX_RESULTS = 100
 const MAX_FILE_BYTES = 5 * 1024 * 1024
+/** A screened pattern is at most quadratic in the line it runs on; this keeps one line from stalling the host. */
+const MAX_MATCHED_LINE_CHARACTERS = 16 * 1024
 
 export type GrepMatch = {
   path: string
@@ -27,7 +30,7 @@ export function grepTool(workspace: Workspace) {
   return defineTool({
     name: 'grep',
     description:
-      'Search text files in the workspace for lines matching a JavaScript regular expression. Returns each matching line with its path, line number and optional context lines. Binary files and files over 5 MB are skipped.',
+      'Search text files in the workspace for lines matching a JavaScript regular expression. Returns each matching line with its path, line number and optional context lines. Binary files and files over 5 MB are skipped; a line is matched on its first 16 K characters.',
     parameters: {
       pattern: {
         type: 'string',
@@ -92,7 +95,8 @@ export function grepTool(workspace: Workspace) {
         if (lines === undefined) continue
         filesSearched++
         for (const [index, text] of lines.entries()) {
-          if (!expression.test(text)) continue
+          const matched = text.length > MAX_MATCHED_LINE_CHARACTERS ? text.slice(0, MAX_MATCHED_LINE_CHARACTERS) : text
+          if (!expression.test(matched)) continue
           if (matches.length === maxResults) return { matches, filesSearched, truncated: true }
           matches.push({
             path: workspace.display(file.absolute),
@@ -109,6 +113,12 @@ export function grepTool(workspace: Workspace) {
 }
 
 function compile(pattern: string, ignoreCase: boolean): RegExp {
+  const risk = patternRisk(pattern)
+  if (risk !== undefined) {
+    throw failure(
+      `the regular expression "${pattern}" could backtrack for minutes (${risk}); search with a simpler pattern, for example without a repeated group around a repeat`,
+    )
+  }
   try {
     return new RegExp(pattern, ignoreCase ? 'i' : '')
   } catch (error) {
