@@ -22,14 +22,8 @@ export function ensureBuiltCli(): void {
     return
   }
   try {
-    const build = spawnSync(
-      process.execPath,
-      [join(repositoryRoot, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-      {
-        cwd: repositoryRoot,
-        encoding: 'utf8',
-      },
-    )
+    // The same steps as `npm run build`: compile, then copy the files runtimes read beside their modules.
+    const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: repositoryRoot, encoding: 'utf8' })
     if (!existsSync(builtCli)) throw new Error(`building the CLI failed:\n${build.stdout}${build.stderr}`)
   } finally {
     rmSync(lock, { recursive: true, force: true })
