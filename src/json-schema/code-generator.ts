@@ -46,6 +46,13 @@ export function pieceLiteral(segment: string | number): string {
   return JSON.stringify(`/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
 }
 
+/** Members are inlined this many levels below a function's value; deeper ones get calls again. */
+const INLINE_LEVELS = 8
+
+function isStringLiteral(source: string): boolean {
+  return source.startsWith('"') && source.endsWith('"') && !source.slice(1, -1).includes('"')
+}
+
 export function finite(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error('not a finite number')
   return `(${String(value)})`
@@ -60,8 +67,15 @@ export class CodeGenerator {
   mode: Mode = 'answer'
   /** Index in `nodes` of the node whose body is being emitted. */
   current = 0
-  /** The reason registered last in the current function, or -1 once something that can fail followed it. */
+  /** The reason registered last in the current node, or -1 once something that can fail followed it. */
   private lastReason = -1
+  /** How far the node being emitted is inlined below its function's value: its depth is `depth + offset`. */
+  private depthOffset = 0
+  /** Pointer pieces from the function's value to the inlined node's value: JS string literals or expressions. */
+  private pieces: string[] = []
+  private uniqueCount = 0
+  /** `mode:node` of every node already written in place once; a shared node is called, not copied again. */
+  private readonly inlined = new Set<string>()
   private readonly names = new Map<JsonSchemaNode, number>()
   private readonly emitted = new Set<string>()
   private readonly pending: [Mode, JsonSchemaObject, number][] = []
@@ -89,17 +103,50 @@ export class CodeGenerator {
     if (this.mode === 'answer') return 'return false;'
     this.lastReason = this.reasons.length
     this.reasons.push({ node: this.current, keyword, last: false, objectLevel })
-    return `return X(${this.lastReason}, d, depth);`
+    return `return X(${this.lastReason}, d, ${this.depth()}, ${this.pointer()});`
   }
 
-  /** `prefix + index` of the function for an object schema in `mode`, queued for emission on first use. */
-  functionName(schema: JsonSchemaObject, mode: Mode): string {
+  /** A name no other generated variable has (loop variables must not shadow those a pointer expression reads). */
+  unique(prefix: string): string {
+    this.uniqueCount++
+    return `${prefix}${this.uniqueCount}`
+  }
+
+  /** The depth of the current value, `plus` levels further down. */
+  private depth(plus = 0): string {
+    const offset = this.depthOffset + plus
+    return offset === 0 ? 'depth' : `(depth + ${offset})`
+  }
+
+  /** The pointer from the function's value to the current value (then `piece`), adjacent literals joined. */
+  private pointer(piece?: string): string {
+    const all = piece === undefined ? this.pieces : [...this.pieces, piece]
+    const joined: string[] = []
+    // `"/" + i` joins the literal before it too.
+    for (const part of all.flatMap((item) => (item.startsWith('"/" + ') ? ['"/"', item.slice(6)] : [item]))) {
+      const previous = joined.at(-1)
+      if (previous !== undefined && isStringLiteral(previous) && isStringLiteral(part)) {
+        joined[joined.length - 1] = JSON.stringify((JSON.parse(previous) as string) + (JSON.parse(part) as string))
+      } else {
+        joined.push(part)
+      }
+    }
+    return joined.length === 0 ? '""' : joined.join(' + ')
+  }
+
+  private nodeIndex(schema: JsonSchemaObject): number {
     let index = this.names.get(schema)
     if (index === undefined) {
       index = this.nodes.length
       this.nodes.push(schema)
       this.names.set(schema, index)
     }
+    return index
+  }
+
+  /** `prefix + index` of the function for an object schema in `mode`, queued for emission on first use. */
+  functionName(schema: JsonSchemaObject, mode: Mode): string {
+    const index = this.nodeIndex(schema)
     const name = `${mode === 'answer' ? 'v' : 'e'}${index}`
     if (!this.emitted.has(name)) {
       this.emitted.add(name)
@@ -111,27 +158,69 @@ export class CodeGenerator {
   /** An answer-only test of `schema` against the expression `value` (for anyOf, oneOf, not, propertyNames). */
   test(schema: JsonSchemaNode, value: string, descend: boolean): string {
     if (typeof schema === 'boolean') return String(schema)
-    return `${this.functionName(schema, 'answer')}(${value}, ${descend ? 'depth + 1' : 'depth'}, refs)`
+    return `${this.functionName(schema, 'answer')}(${value}, ${this.depth(descend ? 1 : 0)}, refs)`
   }
 
   /** Validates a member of the value; `piece` is an expression for its escaped pointer piece (`"/key"`). */
   descend(schema: JsonSchemaNode, value: string, piece: string): string {
     if (schema === true) return ''
+    if (typeof schema === 'object' && this.pieces.length < INLINE_LEVELS) {
+      const key = `${this.mode}:${this.nodeIndex(schema)}`
+      if (!this.inlined.has(key)) {
+        this.inlined.add(key)
+        return this.inline(schema, value, piece)
+      }
+    }
     if (this.mode === 'answer') return `if (!${this.test(schema, value, true)}) return false;`
     this.lastReason = -1
-    const check =
-      schema === false
-        ? `X(${FALSE_NODE}, ${value}, depth + 1)`
-        : `${this.functionName(schema, 'explain')}(${value}, depth + 1, refs)`
-    return `if (!${check}) { R.pointer = ${piece} + R.pointer; return false; }`
+    if (schema === false) return `return X(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)});`
+    const check = `${this.functionName(schema, 'explain')}(${value}, ${this.depth(1)}, refs)`
+    return `if (!${check}) { R.pointer = ${this.pointer(piece)} + R.pointer; return false; }`
+  }
+
+  /**
+   * The checks of a member's schema written in place, in a block where `d` is the member: no call, and a failure
+   * inside knows its pointer from the function's value as one expression (constant for properties).
+   */
+  private inline(schema: JsonSchemaObject, value: string, piece: string): string {
+    const saved = { current: this.current, lastReason: this.lastReason }
+    const temporary = this.unique('x')
+    this.current = this.nodeIndex(schema)
+    this.depthOffset++
+    this.pieces.push(piece)
+    const body = this.body(schema)
+    this.pieces.pop()
+    this.depthOffset--
+    this.current = saved.current
+    this.lastReason = -1
+    return `{ const ${temporary} = ${value}; { const d = ${temporary};\n${body.join('\n')}\n} }`
+  }
+
+  /** The checks of one node against `d`, starting with the nesting limit. */
+  private body(schema: JsonSchemaObject): string[] {
+    this.lastReason = -1
+    const depthFail =
+      this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()});`
+    const lines = [`if (${this.depth()} > ${finite(this.options.maxDepth)}) ${depthFail}`]
+    for (const emit of this.emitters) lines.push(...emit(schema, this))
+    if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
+    return lines
   }
 
   /** Validates the same value against another schema (allOf branches, `$ref` targets). */
   same(schema: JsonSchemaNode, refs = 'refs'): string {
     if (schema === true) return ''
     this.lastReason = -1
-    if (schema === false) return this.mode === 'answer' ? 'return false;' : `return X(${FALSE_NODE}, d, depth);`
-    return `if (!${this.functionName(schema, this.mode)}(d, depth, ${refs})) return false;`
+    if (this.mode === 'answer') {
+      return schema === false
+        ? 'return false;'
+        : `if (!${this.functionName(schema, 'answer')}(d, ${this.depth()}, ${refs})) return false;`
+    }
+    if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()});`
+    const check = `${this.functionName(schema, 'explain')}(d, ${this.depth()}, ${refs})`
+    return this.pieces.length === 0
+      ? `if (!${check}) return false;`
+      : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; return false; }`
   }
 
   reference(ref: string): string {
@@ -147,11 +236,7 @@ export class CodeGenerator {
       const [mode, schema, index] = next
       this.mode = mode
       this.current = index
-      this.lastReason = -1
-      const depthFail = mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, depth);`
-      const lines = [`if (depth > ${finite(this.options.maxDepth)}) ${depthFail}`]
-      for (const emit of this.emitters) lines.push(...emit(schema, this))
-      if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
+      const lines = this.body(schema)
       this.functions.push(
         `function ${mode === 'answer' ? 'v' : 'e'}${index}(d, depth, refs) {\n${lines.join('\n')}\nreturn true;\n}`,
       )

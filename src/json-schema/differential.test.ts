@@ -127,9 +127,15 @@ describe('differential against Ajv 8', () => {
             if (hasMultipleOf && JSON.stringify(value).includes('e+')) continue
             const expected = theirs(value)
             const result = ours.validate(value)
-            expect([value, result.valid, closures.validate(value).valid]).toEqual([value, expected, expected])
+            const closureResult = closures.validate(value)
+            expect([value, result.valid, closureResult.valid]).toEqual([value, expected, expected])
             // The generated code found a failing node the closure tree could describe.
             if (!result.valid) expect(result.issues.map((issue) => issue.keyword)).not.toContain('schema')
+            // A value with a single problem gets the same words from both engines, however the generated code
+            // words it (directly from the failing keyword, or through the closure of the failing node).
+            if (!result.valid && !closureResult.valid && closureResult.issues.length === 1) {
+              expect(result.issues).toEqual(closureResult.issues)
+            }
           }
         },
       ),

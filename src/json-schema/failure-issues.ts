@@ -1,10 +1,14 @@
 import type { FailureReason } from './code-generator.js'
-import { quote } from './describe-value.js'
+import { quoteAfter } from './describe-value.js'
 import { singleIssueDetails } from './keyword-details.js'
 import type { JsonSchemaObject } from './node.js'
 import { listKeys } from './object-shape.js'
 import type { ValidationIssue } from './validation-result.js'
-import { createIssue, MAX_ISSUES } from './validation-state.js'
+
+/** Up to this many declared keys are found by a linear scan (interned keys compare by identity); more use a Set. */
+const LINEAR_LOOKUP_LIMIT = 12
+
+import { createIssue, createIssueAt, issuePrefix, MAX_ISSUES } from './validation-state.js'
 
 /** Words the failure the generated code found, from the failing value and its pointer alone. */
 export type FailureIssues = (value: unknown, pointer: string) => ValidationIssue[]
@@ -29,26 +33,32 @@ export function failureIssues(reason: FailureReason, node: JsonSchemaObject): Fa
  * declared property is known to be valid (the generated code checked them before this failure).
  */
 function objectLevelIssues(node: JsonSchemaObject): FailureIssues {
-  const declaredKeys = Object.keys(node.properties ?? {})
-  const declared = new Set(declaredKeys)
-  const allowed = `; allowed properties: ${listKeys(declaredKeys)}`
+  const declared = Object.keys(node.properties ?? {})
+  const lookup = new Set(declared)
+  const isDeclared =
+    declared.length <= LINEAR_LOOKUP_LIMIT ? (key: string) => declared.includes(key) : (key: string) => lookup.has(key)
+  const allowed = `; allowed properties: ${listKeys(declared)}`
   const closed = node.additionalProperties === false
   const required = node.required ?? []
   const missing = required.map((key) => `missing required property ${JSON.stringify(key)}`)
   return (value, pointer) => {
     const object = value as Record<string, unknown>
+    const prefix = issuePrefix(pointer)
     const issues: ValidationIssue[] = []
     if (closed) {
-      for (const key of Object.keys(object)) {
-        if (declared.has(key)) continue
-        issues.push(createIssue(pointer, 'additionalProperties', `unexpected property ${quote(key)}${allowed}`))
+      const keys = Object.keys(object)
+      for (let index = 0; index < keys.length; index++) {
+        const key = keys[index]!
+        if (isDeclared(key)) continue
+        const detail = quoteAfter('unexpected property ', key) + allowed
+        issues.push(createIssueAt(prefix, pointer, 'additionalProperties', detail))
         if (issues.length >= MAX_ISSUES) return issues
       }
     }
     for (let index = 0; index < required.length; index++) {
       const key = required[index]!
       if (Object.hasOwn(object, key) && object[key] !== undefined) continue
-      issues.push(createIssue(pointer, 'required', missing[index]!))
+      issues.push(createIssueAt(prefix, pointer, 'required', missing[index]!))
       if (issues.length >= MAX_ISSUES) return issues
     }
     return issues

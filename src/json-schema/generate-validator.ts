@@ -65,7 +65,7 @@ export function generateValidator(
       typeof root === 'boolean' ? `() => ${root}` : `(d) => ${generator.functionName(root, mode)}(d, 0, 0)`
     const answer = rootTest('answer')
     const explain = rootTest('explain')
-    const record = 'function X(r, d, n) { R.reason = r; R.value = d; R.depth = n; R.pointer = ""; return false; }'
+    const record = 'function X(r, d, n, p) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; return false; }'
     const source = `${record}\n${generator.emitAll()}\nreturn [${answer}, ${explain}];`
     const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
     const failure: FirstFailure = { reason: NOT_RECORDED, value: undefined, depth: 0, pointer: '' }

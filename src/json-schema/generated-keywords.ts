@@ -156,8 +156,9 @@ const arrayEmitter = forKind('array', (schema, generator) => {
   const start = (tupleItems ?? schema.prefixItems)?.length ?? 0
   if (rest === false) lines.push(`if (d.length > ${start}) ${generator.fail}`)
   else if (rest !== undefined && !Array.isArray(rest)) {
-    const check = generator.descend(rest as JsonSchemaObject | boolean, 'd[i]', '"/" + i')
-    if (check !== '') lines.push(`for (let i = ${start}; i < d.length; i++) { ${check} }`)
+    const index = generator.unique('i')
+    const check = generator.descend(rest as JsonSchemaObject | boolean, `d[${index}]`, `"/" + ${index}`)
+    if (check !== '') lines.push(`for (let ${index} = ${start}; ${index} < d.length; ${index}++) { ${check} }`)
   }
   if (schema.uniqueItems === true) {
     lines.push(`if (d.length > 1 && !U(d, ${finite(generator.options.maxDepth)})) ${generator.fail}`)
@@ -196,21 +197,23 @@ const objectEmitter = forKind('object', (schema, generator) => {
   for (const key of required) lines.push(`if (!O(d, ${JSON.stringify(key)})) ${generator.failOn('required', plain)}`)
   const additional = schema.additionalProperties
   if (additional !== undefined && additional !== true) {
+    const k = generator.unique('k')
     const known =
       declared.length === 0
         ? 'false'
         : declared.length <= 8
-          ? declared.map((key) => `k === ${JSON.stringify(key)}`).join(' || ')
-          : `${generator.constant(new Set(declared))}.has(k)`
+          ? declared.map((key) => `${k} === ${JSON.stringify(key)}`).join(' || ')
+          : `${generator.constant(new Set(declared))}.has(${k})`
     const onExtra =
       additional === false
         ? generator.failOn('additionalProperties', plain)
-        : generator.descend(additional, 'd[k]', 'P(k)')
-    lines.push(`for (const k in d) { if (!(${known}) && O(d, k)) { ${onExtra} } }`)
+        : generator.descend(additional, `d[${k}]`, `P(${k})`)
+    lines.push(`for (const ${k} in d) { if (!(${known}) && O(d, ${k})) { ${onExtra} } }`)
   }
   if (schema.propertyNames !== undefined && schema.propertyNames !== true) {
+    const k = generator.unique('k')
     lines.push(
-      `for (const k in d) if (O(d, k) && !${generator.test(schema.propertyNames, 'k', false)}) ${generator.fail}`,
+      `for (const ${k} in d) if (O(d, ${k}) && !${generator.test(schema.propertyNames, k, false)}) ${generator.fail}`,
     )
   }
   if (schema.minProperties !== undefined) {

@@ -77,7 +77,17 @@ export function report(state: ValidationState, keyword: string, detail: string, 
 
 /** An issue at the JSON pointer `path`: the message names the path and is cut to `MAX_MESSAGE_LENGTH`. */
 export function createIssue(path: string, keyword: string, detail: string): ValidationIssue {
-  const message = `at ${path === '' ? '(root)' : path}: ${detail}`
+  return createIssueAt(issuePrefix(path), path, keyword, detail)
+}
+
+/** `at <path>: `, the start of every message about `path`. */
+export function issuePrefix(path: string): string {
+  return path === '' ? 'at (root): ' : `at ${path}: `
+}
+
+/** `createIssue` with the message prefix of `path` already built (several issues at one path share it). */
+export function createIssueAt(prefix: string, path: string, keyword: string, detail: string): ValidationIssue {
+  const message = prefix + detail
   return {
     path,
     keyword,
