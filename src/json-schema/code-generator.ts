@@ -74,6 +74,8 @@ export class CodeGenerator {
   /** Pointer pieces from the function's value to the inlined node's value: JS string literals or expressions. */
   private pieces: string[] = []
   private uniqueCount = 0
+  /** `pointer()` for the current `pieces`, built once per inlined node. */
+  private currentPointer: string | undefined
   /** `mode:node` of every node already written in place once; a shared node is called, not copied again. */
   private readonly inlined = new Set<string>()
   private readonly names = new Map<JsonSchemaNode, number>()
@@ -120,7 +122,14 @@ export class CodeGenerator {
 
   /** The pointer from the function's value to the current value (then `piece`), adjacent literals joined. */
   private pointer(piece?: string): string {
-    const all = piece === undefined ? this.pieces : [...this.pieces, piece]
+    if (piece === undefined) {
+      this.currentPointer ??= this.joinPieces(this.pieces)
+      return this.currentPointer
+    }
+    return this.joinPieces([...this.pieces, piece])
+  }
+
+  private joinPieces(all: readonly string[]): string {
     const joined: string[] = []
     // `"/" + i` joins the literal before it too.
     for (const part of all.flatMap((item) => (item.startsWith('"/" + ') ? ['"/"', item.slice(6)] : [item]))) {
@@ -188,8 +197,10 @@ export class CodeGenerator {
     this.current = this.nodeIndex(schema)
     this.depthOffset++
     this.pieces.push(piece)
+    this.currentPointer = undefined
     const body = this.body(schema)
     this.pieces.pop()
+    this.currentPointer = undefined
     this.depthOffset--
     this.current = saved.current
     this.lastReason = -1

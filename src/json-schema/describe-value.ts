@@ -60,13 +60,8 @@ export function quote(text: string): string {
   return isPlainText(text) ? `"${text}"` : JSON.stringify(text)
 }
 
-/** `prefix + quote(text)`, appending plain text to the prefix directly. */
-export function quoteAfter(prefix: string, text: string): string {
-  return isPlainText(text) ? `${prefix}"${text}"` : prefix + JSON.stringify(text)
-}
-
 /** Printable ASCII without quotes or backslashes: JSON quoting leaves it as it is. */
-function isPlainText(text: string): boolean {
+export function isPlainText(text: string): boolean {
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index)
     if (code < 0x20 || code > 0x7e || code === 0x22 || code === 0x5c) return false

@@ -1,12 +1,9 @@
 import type { FailureReason } from './code-generator.js'
-import { quoteAfter } from './describe-value.js'
+import { isPlainText } from './describe-value.js'
 import { singleIssueDetails } from './keyword-details.js'
 import type { JsonSchemaObject } from './node.js'
 import { listKeys } from './object-shape.js'
 import type { ValidationIssue } from './validation-result.js'
-
-/** Up to this many declared keys are found by a linear scan (interned keys compare by identity); more use a Set. */
-const LINEAR_LOOKUP_LIMIT = 12
 
 import { createIssue, createIssueAt, issuePrefix, MAX_ISSUES } from './validation-state.js'
 
@@ -34,32 +31,45 @@ export function failureIssues(reason: FailureReason, node: JsonSchemaObject): Fa
  */
 function objectLevelIssues(node: JsonSchemaObject): FailureIssues {
   const declared = Object.keys(node.properties ?? {})
-  const lookup = new Set(declared)
-  const isDeclared =
-    declared.length <= LINEAR_LOOKUP_LIMIT ? (key: string) => declared.includes(key) : (key: string) => lookup.has(key)
-  const allowed = `; allowed properties: ${listKeys(declared)}`
+  const count = declared.length
+  const allowed = `"; allowed properties: ${listKeys(declared)}`
   const closed = node.additionalProperties === false
   const required = node.required ?? []
+  const requiredIndex = required.map((key) => declared.indexOf(key))
+  // Present declared keys are ticked off in a bit set while scanning the value's keys once.
+  const tracked = count <= 31
   const missing = required.map((key) => `missing required property ${JSON.stringify(key)}`)
   return (value, pointer) => {
     const object = value as Record<string, unknown>
     const prefix = issuePrefix(pointer)
     const issues: ValidationIssue[] = []
-    if (closed) {
-      const keys = Object.keys(object)
-      for (let index = 0; index < keys.length; index++) {
-        const key = keys[index]!
-        if (isDeclared(key)) continue
-        const detail = quoteAfter('unexpected property ', key) + allowed
+    const keys = Object.keys(object)
+    let seen = 0
+    for (let position = 0; position < keys.length; position++) {
+      const key = keys[position]!
+      let index = -1
+      for (let candidate = 0; candidate < count; candidate++) {
+        if (declared[candidate] === key) {
+          index = candidate
+          break
+        }
+      }
+      if (index !== -1) {
+        if (tracked && object[key] !== undefined) seen |= 1 << index
+      } else if (closed && issues.length < MAX_ISSUES) {
+        const detail = isPlainText(key)
+          ? `unexpected property "${key}${allowed}`
+          : `unexpected property ${JSON.stringify(key)}${allowed.slice(1)}`
         issues.push(createIssueAt(prefix, pointer, 'additionalProperties', detail))
-        if (issues.length >= MAX_ISSUES) return issues
       }
     }
-    for (let index = 0; index < required.length; index++) {
-      const key = required[index]!
-      if (Object.hasOwn(object, key) && object[key] !== undefined) continue
-      issues.push(createIssueAt(prefix, pointer, 'required', missing[index]!))
-      if (issues.length >= MAX_ISSUES) return issues
+    for (let position = 0; position < required.length && issues.length < MAX_ISSUES; position++) {
+      const index = requiredIndex[position]!
+      const present =
+        tracked && index !== -1
+          ? (seen & (1 << index)) !== 0
+          : Object.hasOwn(object, required[position]!) && object[required[position]!] !== undefined
+      if (!present) issues.push(createIssueAt(prefix, pointer, 'required', missing[position]!))
     }
     return issues
   }
