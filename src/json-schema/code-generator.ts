@@ -105,7 +105,7 @@ export class CodeGenerator {
     if (this.mode === 'answer') return 'return false;'
     this.lastReason = this.reasons.length
     this.reasons.push({ node: this.current, keyword, last: false, objectLevel })
-    return `return X(${this.lastReason}, d, ${this.depth()}, ${this.pointer()});`
+    return `return X(${this.lastReason}, d, ${this.depth()}, ${this.pointer()}, ${this.messageHead()});`
   }
 
   /** A name no other generated variable has (loop variables must not shadow those a pointer expression reads). */
@@ -141,6 +141,17 @@ export class CodeGenerator {
       }
     }
     return joined.length === 0 ? '""' : joined.join(' + ')
+  }
+
+  /**
+   * The message start (`at <pointer>: `) as a literal when the pointer from the function's value is constant; it
+   * holds for the whole instance only if no caller prepends to it, and callers that do clear it (`R.head`).
+   */
+  private messageHead(): string {
+    const pointer = this.pointer()
+    if (!isStringLiteral(pointer)) return '""'
+    const text = JSON.parse(pointer) as string
+    return JSON.stringify(`at ${text === '' ? '(root)' : text}: `)
   }
 
   private nodeIndex(schema: JsonSchemaObject): number {
@@ -182,9 +193,9 @@ export class CodeGenerator {
     }
     if (this.mode === 'answer') return `if (!${this.test(schema, value, true)}) return false;`
     this.lastReason = -1
-    if (schema === false) return `return X(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)});`
+    if (schema === false) return `return X(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)}, "");`
     const check = `${this.functionName(schema, 'explain')}(${value}, ${this.depth(1)}, refs)`
-    return `if (!${check}) { R.pointer = ${this.pointer(piece)} + R.pointer; return false; }`
+    return `if (!${check}) { R.pointer = ${this.pointer(piece)} + R.pointer; R.head = ""; return false; }`
   }
 
   /**
@@ -211,7 +222,7 @@ export class CodeGenerator {
   private body(schema: JsonSchemaObject): string[] {
     this.lastReason = -1
     const depthFail =
-      this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()});`
+      this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, "");`
     const lines = [`if (${this.depth()} > ${finite(this.options.maxDepth)}) ${depthFail}`]
     for (const emit of this.emitters) lines.push(...emit(schema, this))
     if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
@@ -227,11 +238,11 @@ export class CodeGenerator {
         ? 'return false;'
         : `if (!${this.functionName(schema, 'answer')}(d, ${this.depth()}, ${refs})) return false;`
     }
-    if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()});`
+    if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()}, "");`
     const check = `${this.functionName(schema, 'explain')}(d, ${this.depth()}, ${refs})`
     return this.pieces.length === 0
       ? `if (!${check}) return false;`
-      : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; return false; }`
+      : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; R.head = ""; return false; }`
   }
 
   reference(ref: string): string {

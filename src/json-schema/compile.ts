@@ -113,7 +113,7 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
         fast = failureIssues(known, validator.nodes[known.node]!) ?? null
         fastIssues[reason] = fast
       }
-      if (fast !== null) return fast(failure.value, failure.pointer)
+      if (fast !== null) return fast(failure.value, failure.pointer, failure.head)
     }
     state.silent = 0
     state.refDepth = 0

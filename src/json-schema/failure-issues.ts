@@ -5,10 +5,13 @@ import type { JsonSchemaObject } from './node.js'
 import { listKeys } from './object-shape.js'
 import type { ValidationIssue } from './validation-result.js'
 
-import { createIssue, createIssueAt, issuePrefix, MAX_ISSUES } from './validation-state.js'
+import { createIssueAt, issuePrefix, MAX_ISSUES } from './validation-state.js'
 
-/** Words the failure the generated code found, from the failing value and its pointer alone. */
-export type FailureIssues = (value: unknown, pointer: string) => ValidationIssue[]
+/**
+ * Words the failure the generated code found, from the failing value and its pointer alone; `head` is the
+ * message start for that pointer when the generated code had it as a constant, else ''.
+ */
+export type FailureIssues = (value: unknown, pointer: string, head: string) => ValidationIssue[]
 
 /**
  * The issues for a failure reason when they follow from the failing keyword without running the closure tree:
@@ -22,7 +25,7 @@ export function failureIssues(reason: FailureReason, node: JsonSchemaObject): Fa
   if (makeDetail === undefined || (reason.keyword !== 'type' && !reason.last)) return undefined
   const detail = makeDetail(node)
   const keyword = reason.keyword
-  return (value, pointer) => [createIssue(pointer, keyword, detail(value))]
+  return (value, pointer, head) => [createIssueAt(head || issuePrefix(pointer), pointer, keyword, detail(value))]
 }
 
 /**
@@ -39,9 +42,9 @@ function objectLevelIssues(node: JsonSchemaObject): FailureIssues {
   // Present declared keys are ticked off in a bit set while scanning the value's keys once.
   const tracked = count <= 31
   const missing = required.map((key) => `missing required property ${JSON.stringify(key)}`)
-  return (value, pointer) => {
+  return (value, pointer, head) => {
     const object = value as Record<string, unknown>
-    const prefix = issuePrefix(pointer)
+    const prefix = head || issuePrefix(pointer)
     const issues: ValidationIssue[] = []
     const keys = Object.keys(object)
     let seen = 0

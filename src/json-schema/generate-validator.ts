@@ -16,6 +16,8 @@ export interface FirstFailure {
   depth: number
   /** JSON pointer of `value`. */
   pointer: string
+  /** `at <pointer>: ` when the generated code knew it as a constant, else ''. */
+  head: string
 }
 
 export interface GeneratedValidator {
@@ -65,10 +67,17 @@ export function generateValidator(
       typeof root === 'boolean' ? `() => ${root}` : `(d) => ${generator.functionName(root, mode)}(d, 0, 0)`
     const answer = rootTest('answer')
     const explain = rootTest('explain')
-    const record = 'function X(r, d, n, p) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; return false; }'
+    const record =
+      'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
     const source = `${record}\n${generator.emitAll()}\nreturn [${answer}, ${explain}];`
     const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
-    const failure: FirstFailure = { reason: NOT_RECORDED, value: undefined, depth: 0, pointer: '' }
+    const failure: FirstFailure = {
+      reason: NOT_RECORDED,
+      value: undefined,
+      depth: 0,
+      pointer: '',
+      head: '',
+    }
     const [isValid, explainRun] = factory(
       generator.constants,
       codePointLength,
