@@ -3,7 +3,7 @@ import { childPath } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
 import { previewJson } from './describe-value.js'
 import { InstanceKind } from './instance-kind.js'
-import { itemCountDetail } from './keyword-details.js'
+import { detailText, itemCountDetail } from './keyword-details.js'
 import { expectCount, expectSchemaList } from './keyword-values.js'
 import type { JsonSchemaNode } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -113,7 +113,7 @@ export const arrayKeywords = {
       const detail = itemCountDetail('at least', limit)
       return (value, state) => {
         if ((value as unknown[]).length >= limit) return true
-        if (state.silent === 0) report(state, 'minItems', detail(value))
+        if (state.silent === 0) report(state, 'minItems', detailText(detail, value))
         return false
       }
     },
@@ -125,7 +125,7 @@ export const arrayKeywords = {
       const detail = itemCountDetail('at most', limit)
       return (value, state) => {
         if ((value as unknown[]).length <= limit) return true
-        if (state.silent === 0) report(state, 'maxItems', detail(value))
+        if (state.silent === 0) report(state, 'maxItems', detailText(detail, value))
         return false
       }
     },

@@ -39,6 +39,11 @@ export interface FailureReason {
   last: boolean
   /** A required or additional-property failure of an object whose present properties were all checked before. */
   readonly objectLevel: boolean
+  /**
+   * `at <pointer>: ` when the pointer from the function's value is constant here; it is the whole message start
+   * when the failure reports `head` 1 (no caller had to prepend a piece).
+   */
+  readonly head: string | undefined
 }
 
 /** The source of a constant pointer piece for a known key or index: `"/a~1b"`. */
@@ -104,8 +109,9 @@ export class CodeGenerator {
   failOn(keyword: string, objectLevel = false): string {
     if (this.mode === 'answer') return 'return false;'
     this.lastReason = this.reasons.length
-    this.reasons.push({ node: this.current, keyword, last: false, objectLevel })
-    return `return X(${this.lastReason}, d, ${this.depth()}, ${this.pointer()}, ${this.messageHead()});`
+    const head = this.messageHead()
+    this.reasons.push({ node: this.current, keyword, last: false, objectLevel, head })
+    return `return X(${this.lastReason}, d, ${this.depth()}, ${this.pointer()}, ${head === undefined ? 0 : 1});`
   }
 
   /** A name no other generated variable has (loop variables must not shadow those a pointer expression reads). */
@@ -144,14 +150,14 @@ export class CodeGenerator {
   }
 
   /**
-   * The message start (`at <pointer>: `) as a literal when the pointer from the function's value is constant; it
-   * holds for the whole instance only if no caller prepends to it, and callers that do clear it (`R.head`).
+   * The message start (`at <pointer>: `) when the pointer from the function's value is constant; it holds for
+   * the whole instance only if no caller prepends to it, and callers that do clear `R.head`.
    */
-  private messageHead(): string {
+  private messageHead(): string | undefined {
     const pointer = this.pointer()
-    if (!isStringLiteral(pointer)) return '""'
+    if (!isStringLiteral(pointer)) return undefined
     const text = JSON.parse(pointer) as string
-    return JSON.stringify(`at ${text === '' ? '(root)' : text}: `)
+    return `at ${text === '' ? '(root)' : text}: `
   }
 
   private nodeIndex(schema: JsonSchemaObject): number {
@@ -193,9 +199,9 @@ export class CodeGenerator {
     }
     if (this.mode === 'answer') return `if (!${this.test(schema, value, true)}) return false;`
     this.lastReason = -1
-    if (schema === false) return `return X(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)}, "");`
+    if (schema === false) return `return X(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)}, 0);`
     const check = `${this.functionName(schema, 'explain')}(${value}, ${this.depth(1)}, refs)`
-    return `if (!${check}) { R.pointer = ${this.pointer(piece)} + R.pointer; R.head = ""; return false; }`
+    return `if (!${check}) { R.pointer = ${this.pointer(piece)} + R.pointer; R.head = 0; return false; }`
   }
 
   /**
@@ -222,7 +228,7 @@ export class CodeGenerator {
   private body(schema: JsonSchemaObject): string[] {
     this.lastReason = -1
     const depthFail =
-      this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, "");`
+      this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
     const lines = [`if (${this.depth()} > ${finite(this.options.maxDepth)}) ${depthFail}`]
     for (const emit of this.emitters) lines.push(...emit(schema, this))
     if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
@@ -238,11 +244,11 @@ export class CodeGenerator {
         ? 'return false;'
         : `if (!${this.functionName(schema, 'answer')}(d, ${this.depth()}, ${refs})) return false;`
     }
-    if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()}, "");`
+    if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
     const check = `${this.functionName(schema, 'explain')}(d, ${this.depth()}, ${refs})`
     return this.pieces.length === 0
       ? `if (!${check}) return false;`
-      : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; R.head = ""; return false; }`
+      : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; R.head = 0; return false; }`
   }
 
   reference(ref: string): string {

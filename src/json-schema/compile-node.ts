@@ -1,7 +1,7 @@
 import type { CompileContext, KeywordDefinition } from './compile-context.js'
 import { describeValue } from './describe-value.js'
 import { INSTANCE_KIND_COUNT, InstanceKind, kindOf } from './instance-kind.js'
-import { typeDetail } from './keyword-details.js'
+import { detailText, typeDetail } from './keyword-details.js'
 import { isSupportedKeyword, keywords } from './keywords.js'
 import type { JsonSchemaObject } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -65,7 +65,7 @@ function sequence(checks: readonly Check[]): Check | undefined {
 function typeFailure(expected: string) {
   const detail = typeDetail(expected)
   return (value: unknown, state: ValidationState) => {
-    if (state.silent === 0) report(state, 'type', detail(value))
+    if (state.silent === 0) report(state, 'type', detailText(detail, value))
     return false
   }
 }

@@ -5,13 +5,13 @@ import type { JsonSchemaObject } from './node.js'
 import { listKeys } from './object-shape.js'
 import type { ValidationIssue } from './validation-result.js'
 
-import { createIssueAt, issuePrefix, MAX_ISSUES } from './validation-state.js'
+import { createIssueAt, issuePrefix, issueWithMessage, MAX_ISSUES } from './validation-state.js'
 
 /**
- * Words the failure the generated code found, from the failing value and its pointer alone; `head` is the
- * message start for that pointer when the generated code had it as a constant, else ''.
+ * Words the failure the generated code found, from the failing value and its pointer alone; `head` is 1 when the
+ * reason's constant message start applies (see `FailureReason.head`).
  */
-export type FailureIssues = (value: unknown, pointer: string, head: string) => ValidationIssue[]
+export type FailureIssues = (value: unknown, pointer: string, head: number) => ValidationIssue[]
 
 /**
  * The issues for a failure reason when they follow from the failing keyword without running the closure tree:
@@ -20,19 +20,24 @@ export type FailureIssues = (value: unknown, pointer: string, head: string) => V
  * Undefined when only the closure tree can describe the node.
  */
 export function failureIssues(reason: FailureReason, node: JsonSchemaObject): FailureIssues | undefined {
-  if (reason.objectLevel) return objectLevelIssues(node)
+  if (reason.objectLevel) return objectLevelIssues(node, reason.head ?? '')
   const makeDetail = singleIssueDetails[reason.keyword]
   if (makeDetail === undefined || (reason.keyword !== 'type' && !reason.last)) return undefined
   const detail = makeDetail(node)
   const keyword = reason.keyword
-  return (value, pointer, head) => [createIssueAt(head || issuePrefix(pointer), pointer, keyword, detail(value))]
+  // The message start and the keyword's constant text joined once, for failures at a constant pointer.
+  const start = reason.head === undefined ? '' : reason.head + detail.prefix
+  return (value, pointer, head) => {
+    const message = detail.append(head === 1 ? start : issuePrefix(pointer) + detail.prefix, value)
+    return [issueWithMessage(pointer, keyword, message)]
+  }
 }
 
 /**
  * Unexpected keys, then missing required keys, as the fused object shape reports them once every present
  * declared property is known to be valid (the generated code checked them before this failure).
  */
-function objectLevelIssues(node: JsonSchemaObject): FailureIssues {
+function objectLevelIssues(node: JsonSchemaObject, constantHead: string): FailureIssues {
   const declared = Object.keys(node.properties ?? {})
   const count = declared.length
   const allowed = `"; allowed properties: ${listKeys(declared)}`
@@ -44,7 +49,7 @@ function objectLevelIssues(node: JsonSchemaObject): FailureIssues {
   const missing = required.map((key) => `missing required property ${JSON.stringify(key)}`)
   return (value, pointer, head) => {
     const object = value as Record<string, unknown>
-    const prefix = head || issuePrefix(pointer)
+    const prefix = head === 1 ? constantHead : issuePrefix(pointer)
     const issues: ValidationIssue[] = []
     const keys = Object.keys(object)
     let seen = 0

@@ -16,8 +16,8 @@ export interface FirstFailure {
   depth: number
   /** JSON pointer of `value`. */
   pointer: string
-  /** `at <pointer>: ` when the generated code knew it as a constant, else ''. */
-  head: string
+  /** 1 when the reason's `head` is the message start for `pointer` (no caller prepended a piece), else 0. */
+  head: number
 }
 
 export interface GeneratedValidator {
@@ -76,7 +76,7 @@ export function generateValidator(
       value: undefined,
       depth: 0,
       pointer: '',
-      head: '',
+      head: 0,
     }
     const [isValid, explainRun] = factory(
       generator.constants,

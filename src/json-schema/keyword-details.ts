@@ -8,7 +8,16 @@ import { maskName, schemaTypeMask } from './type-mask.js'
  * The "expected …, received …" text of one failed keyword, built from constant fragments computed once per schema.
  * The closure tree and the generated code's failure path share these, so both word a failure the same way.
  */
-export type Detail = (value: unknown) => string
+export interface Detail {
+  /** Constant text the detail starts with. */
+  readonly prefix: string
+  /** `start` (text that already ends with `prefix`) followed by the part that depends on the value. */
+  readonly append: (start: string, value: unknown) => string
+}
+
+export function detailText(detail: Detail, value: unknown): string {
+  return detail.append(detail.prefix, value)
+}
 
 const ENUM_LISTED_VALUES = 12
 
@@ -17,61 +26,68 @@ export function listValues(values: readonly unknown[]): string {
   return values.length > ENUM_LISTED_VALUES ? `${shown}, … (${values.length} values)` : shown
 }
 
+function appendNumber(start: string, value: unknown): string {
+  return start + String(value)
+}
+
 function plural(count: number, word: string): string {
   return count === 1 ? word : `${word}s`
 }
 
 export function typeDetail(expected: string): Detail {
-  const prefix = `expected ${expected}, received `
-  return (value) => describeAfter(prefix, value)
+  return { prefix: `expected ${expected}, received `, append: describeAfter }
 }
 
 export function constDetail(expected: unknown): Detail {
-  const prefix = `expected ${previewJson(expected)}, received `
-  return (value) => describeAfter(prefix, value)
+  return { prefix: `expected ${previewJson(expected)}, received `, append: describeAfter }
 }
 
 export function enumDetail(values: readonly unknown[]): Detail {
-  const prefix = `expected one of ${listValues(values)}; received `
-  return (value) => describeAfter(prefix, value)
+  return { prefix: `expected one of ${listValues(values)}; received `, append: describeAfter }
 }
 
 export function boundDetail(wording: string, limit: number): Detail {
-  const prefix = `expected a number ${wording} ${limit}, received `
-  return (value) => prefix + String(value)
+  return { prefix: `expected a number ${wording} ${limit}, received `, append: appendNumber }
 }
 
 export function multipleOfDetail(divisor: number): Detail {
-  const prefix = `expected a multiple of ${divisor}, received `
-  return (value) => prefix + String(value)
+  return { prefix: `expected a multiple of ${divisor}, received `, append: appendNumber }
 }
 
 export function lengthDetail(wording: string, limit: number): Detail {
-  const prefix = `expected ${wording} ${limit} ${plural(limit, 'character')}, received `
-  return (value) => {
-    const received = codePointLength(value as string)
-    return `${prefix}${received} ${plural(received, 'character')}`
+  return {
+    prefix: `expected ${wording} ${limit} ${plural(limit, 'character')}, received `,
+    append(start, value) {
+      const received = codePointLength(value as string)
+      return `${start}${received} ${plural(received, 'character')}`
+    },
   }
 }
 
 export function patternDetail(source: string): Detail {
   const quoted = previewJson(source)
   const tooLong = ` characters is longer than the ${PATTERN_INPUT_LIMIT} checked against pattern ${quoted}`
-  const prefix = `expected a string matching pattern ${quoted}, received `
-  return (value) => {
-    const text = value as string
-    return text.length > PATTERN_INPUT_LIMIT ? `string of ${text.length}${tooLong}` : prefix + previewJson(text)
+  const matching = `expected a string matching pattern ${quoted}, received `
+  return {
+    prefix: '',
+    append(start, value) {
+      const text = value as string
+      return text.length > PATTERN_INPUT_LIMIT
+        ? `${start}string of ${text.length}${tooLong}`
+        : start + matching + previewJson(text)
+    },
   }
 }
 
 export function formatDetail(name: string): Detail {
-  const prefix = `expected a ${name} string, received `
-  return (value) => prefix + previewJson(value)
+  return { prefix: `expected a ${name} string, received `, append: (start, value) => start + previewJson(value) }
 }
 
 export function itemCountDetail(wording: string, limit: number): Detail {
-  const prefix = `expected ${wording} ${limit} ${plural(limit, 'item')}, received `
-  return (value) => prefix + String((value as unknown[]).length)
+  return {
+    prefix: `expected ${wording} ${limit} ${plural(limit, 'item')}, received `,
+    append: (start, value) => start + String((value as unknown[]).length),
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { KeywordDefinition } from './compile-context.js'
 import { InstanceKind } from './instance-kind.js'
-import { boundDetail, multipleOfDetail } from './keyword-details.js'
+import { boundDetail, detailText, multipleOfDetail } from './keyword-details.js'
 import { expectNumber } from './keyword-values.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, report } from './validation-state.js'
@@ -18,7 +18,7 @@ function bound(keyword: string, passes: Comparison, wording: string): KeywordDef
       const detail = boundDetail(wording, limit)
       return (value, state) => {
         if (passes(value as number, limit)) return true
-        if (state.silent === 0) report(state, keyword, detail(value))
+        if (state.silent === 0) report(state, keyword, detailText(detail, value))
         return false
       }
     },
@@ -64,7 +64,7 @@ export const numberKeywords = {
       const detail = multipleOfDetail(divisor)
       return (value, state) => {
         if (isMultipleOf(value as number, divisor)) return true
-        if (state.silent === 0) report(state, 'multipleOf', detail(value))
+        if (state.silent === 0) report(state, 'multipleOf', detailText(detail, value))
         return false
       }
     },

@@ -3,7 +3,7 @@ import type { KeywordDefinition } from './compile-context.js'
 import { previewJson } from './describe-value.js'
 import { formatCheckers } from './formats.js'
 import { InstanceKind } from './instance-kind.js'
-import { formatDetail, lengthDetail, patternDetail } from './keyword-details.js'
+import { detailText, formatDetail, lengthDetail, patternDetail } from './keyword-details.js'
 import { expectCount, expectString } from './keyword-values.js'
 import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -34,7 +34,7 @@ function compilePattern(
   return (value, state) => {
     const subject = value as string
     if (subject.length <= PATTERN_INPUT_LIMIT && regex.test(subject)) return true
-    if (state.silent === 0) report(state, 'pattern', detail(subject))
+    if (state.silent === 0) report(state, 'pattern', detailText(detail, subject))
     return false
   }
 }
@@ -48,7 +48,7 @@ export const stringKeywords = {
       return (value, state) => {
         const text = value as string
         if (text.length >= limit * 2 || (text.length >= limit && codePointLength(text) >= limit)) return true
-        if (state.silent === 0) report(state, 'minLength', detail(text))
+        if (state.silent === 0) report(state, 'minLength', detailText(detail, text))
         return false
       }
     },
@@ -61,7 +61,7 @@ export const stringKeywords = {
       return (value, state) => {
         const text = value as string
         if (text.length <= limit || codePointLength(text) <= limit) return true
-        if (state.silent === 0) report(state, 'maxLength', detail(text))
+        if (state.silent === 0) report(state, 'maxLength', detailText(detail, text))
         return false
       }
     },
@@ -79,7 +79,7 @@ export const stringKeywords = {
       const detail = formatDetail(name)
       return (value, state) => {
         if (checker(value as string)) return true
-        if (state.silent === 0) report(state, 'format', detail(value))
+        if (state.silent === 0) report(state, 'format', detailText(detail, value))
         return false
       }
     },

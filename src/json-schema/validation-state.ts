@@ -87,7 +87,11 @@ export function issuePrefix(path: string): string {
 
 /** `createIssue` with the message prefix of `path` already built (several issues at one path share it). */
 export function createIssueAt(prefix: string, path: string, keyword: string, detail: string): ValidationIssue {
-  const message = prefix + detail
+  return issueWithMessage(path, keyword, prefix + detail)
+}
+
+/** An issue whose message (starting `at <path>: `) is already built; cut to `MAX_MESSAGE_LENGTH`. */
+export function issueWithMessage(path: string, keyword: string, message: string): ValidationIssue {
   return {
     path,
     keyword,

@@ -1,6 +1,6 @@
 import type { KeywordDefinition } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
-import { constDetail, enumDetail } from './keyword-details.js'
+import { constDetail, detailText, enumDetail } from './keyword-details.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, report } from './validation-state.js'
 
@@ -11,7 +11,7 @@ function isPrimitive(value: unknown): boolean {
 function compileConst(expected: unknown): Check {
   const detail = constDetail(expected)
   const fail = (value: unknown, state: Parameters<Check>[1]) => {
-    if (state.silent === 0) report(state, 'const', detail(value))
+    if (state.silent === 0) report(state, 'const', detailText(detail, value))
     return false
   }
   if (isPrimitive(expected)) return (value, state) => value === expected || fail(value, state)
@@ -22,7 +22,7 @@ function compileEnum(values: unknown, schemaPath: string): Check {
   if (!Array.isArray(values)) throw new SchemaCompileError('enum', schemaPath, 'must be an array')
   const detail = enumDetail(values)
   const fail = (value: unknown, state: Parameters<Check>[1]) => {
-    if (state.silent === 0) report(state, 'enum', detail(value))
+    if (state.silent === 0) report(state, 'enum', detailText(detail, value))
     return false
   }
   if (values.every(isPrimitive)) {
