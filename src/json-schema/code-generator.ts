@@ -3,10 +3,12 @@ import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { resolveReference } from './resolve-reference.js'
 
 /**
- * Emits one JavaScript function per schema node, in two modes sharing every emitter:
- * - `answer` functions (`v…`) only say whether the value is valid;
- * - `explain` functions (`e…`) record at the first failure which check failed (`X`, an index into `reasons`) and,
- *   while unwinding, prepend the instance path to it (`R.pointer`), so describing needs no second walk.
+ * Emits JavaScript for a schema, in two modes sharing every emitter:
+ * - `answer` functions (`v…`) only say whether the value is valid (unions and `not` try branches with them);
+ * - `explain` functions (`e…`) validate and, at the first failure, record which check failed (`X`, an index into
+ *   `reasons`) with the pointer to it, so describing needs no second walk.
+ * A member's schema is written in place inside its parent's function (up to `INLINE_LEVELS` deep), so a failure
+ * there knows its pointer as one expression; across calls (`$ref`, shared nodes) callers prepend their piece.
  *
  * Nothing from a schema reaches the source except numbers checked finite and strings through JSON.stringify;
  * regular expressions, sets and deep values travel in `constants` (`c[i]`).
