@@ -1,5 +1,6 @@
 import type { ResolvedCompileOptions } from './compile-context.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
+import { isStringLiteral, joinPointerPieces } from './pointer-expression.js'
 import { resolveReference } from './resolve-reference.js'
 
 /**
@@ -55,10 +56,6 @@ export function pieceLiteral(segment: string | number): string {
 
 /** Members are inlined this many levels below a function's value; deeper ones get calls again. */
 const INLINE_LEVELS = 8
-
-function isStringLiteral(source: string): boolean {
-  return source.startsWith('"') && source.endsWith('"') && !source.slice(1, -1).includes('"')
-}
 
 export function finite(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error('not a finite number')
@@ -131,24 +128,10 @@ export class CodeGenerator {
   /** The pointer from the function's value to the current value (then `piece`), adjacent literals joined. */
   private pointer(piece?: string): string {
     if (piece === undefined) {
-      this.currentPointer ??= this.joinPieces(this.pieces)
+      this.currentPointer ??= joinPointerPieces(this.pieces)
       return this.currentPointer
     }
-    return this.joinPieces([...this.pieces, piece])
-  }
-
-  private joinPieces(all: readonly string[]): string {
-    const joined: string[] = []
-    // `"/" + i` joins the literal before it too.
-    for (const part of all.flatMap((item) => (item.startsWith('"/" + ') ? ['"/"', item.slice(6)] : [item]))) {
-      const previous = joined.at(-1)
-      if (previous !== undefined && isStringLiteral(previous) && isStringLiteral(part)) {
-        joined[joined.length - 1] = JSON.stringify((JSON.parse(previous) as string) + (JSON.parse(part) as string))
-      } else {
-        joined.push(part)
-      }
-    }
-    return joined.length === 0 ? '""' : joined.join(' + ')
+    return joinPointerPieces([...this.pieces, piece])
   }
 
   /**

@@ -232,6 +232,34 @@ describe('tiering', () => {
     expect(extra.valid ? [] : extra.issues.map((issue) => issue.path)).toEqual(['/x~0y/1'])
   })
 
+  it('words object-level failures inside arrays like the closure tree, including problems found later', () => {
+    const edits = {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { oldText: { type: 'string' }, newText: { type: 'string' } },
+        required: ['oldText', 'newText'],
+        additionalProperties: false,
+      },
+    } as const
+    const value = [
+      { oldText: 'a', newText: 'b' },
+      { oldText: 'a', new_text: 'b' },
+    ]
+    expect(messages(edits, value)).toMatchInlineSnapshot(`
+      [
+        "additionalProperties at /1: unexpected property "new_text"; allowed properties: "oldText", "newText"",
+        "required at /1: missing required property "newText"",
+      ]
+    `)
+    // A missing key before a property that is also wrong: both are reported, as the closure tree reports them.
+    const later = [{ newText: 3 }]
+    const closures = compileSchema(edits, { codegen: false }).validate(later)
+    const closureMessages = closures.valid ? [] : closures.issues.map((issue) => `${issue.keyword} ${issue.message}`)
+    expect(messages(edits, later)).toEqual(closureMessages)
+    expect(messages(edits, later)).toHaveLength(2)
+  })
+
   it('refuses a maxDepth that is not a positive integer', () => {
     expect(() => compileSchema({}, { maxDepth: Number.NaN })).toThrow(RangeError)
   })
