@@ -139,7 +139,7 @@ describe('the channel', () => {
   it('ends the run when the program floods the channel with one endless line', async () => {
     const outcome = await runtime.run(fakeRunRequest(`import os\nwhile True:\n    os.write(3, b'x' * (1 << 20))`))
     expect(textOf(outcome)).toMatch(
-      /^code run failed \(sandbox\): the Python runner stopped unexpectedly: the runner sent a message over \d+ bytes/,
+      /^code run failed \(sandbox\): the Python runner stopped unexpectedly \(signal SIGKILL\): the runner sent a message over \d+ bytes/,
     )
   })
 })

@@ -143,10 +143,13 @@ export function runOnRunner(
       finish({ ok: true, record: record(), value: value ?? undefined })
     }
 
-    void runner.exited.then(({ signal }) => {
+    void runner.exited.then(({ code, signal }) => {
       if (settled) return
       if (signal === 'SIGXCPU') fail(PtcFailureKind.DEADLINE, 'the program used up its CPU time')
-      else fail(PtcFailureKind.SANDBOX, `the Python runner stopped unexpectedly: ${runner.diagnostics()}`)
+      else {
+        const how = signal === null ? `exit code ${code}` : `signal ${signal}`
+        fail(PtcFailureKind.SANDBOX, `the Python runner stopped unexpectedly (${how}): ${runner.diagnostics()}`)
+      }
     })
     runner.send({ t: 'start', code: request.code, tools: toolEntries(request.toolNames), timeoutMs })
   })

@@ -65,7 +65,8 @@ export class RunnerProcess {
       this.stderrTail = (this.stderrTail + text).slice(-4000)
     })
     this.exited = new Promise((resolve) => {
-      this.child.once('exit', (code, signal) => {
+      // 'close', not 'exit': only after every stdio stream has ended has the runner's last message been read.
+      this.child.once('close', (code, signal) => {
         this.cleanUp()
         resolve({ code, signal })
       })
