@@ -1,11 +1,12 @@
-import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
+import type { JsonSchemaObject } from '../../json-schema/node.js'
 import { closeObject } from '../schema/close-object.js'
-import { applyKeywordTable, describeConstraint } from '../schema/keyword-rules.js'
+import { describeConstraint } from '../schema/keyword-rules.js'
 import { normalizeSchema } from '../schema/normalize-schema.js'
 import { typeNames } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
-import { ProjectionContext, pointer } from '../schema/projection-context.js'
-import { isSchemaObject, mapSubschemas } from '../schema/subschemas.js'
+import { projectTree } from '../schema/project-tree.js'
+import { ProjectionContext } from '../schema/projection-context.js'
+import { isSchemaObject } from '../schema/subschemas.js'
 import { ANTHROPIC_LOOSE_KEYWORDS, ANTHROPIC_STRICT_KEYWORDS } from './anthropic-rules.js'
 
 export interface AnthropicSchemaProjection {
@@ -29,15 +30,8 @@ export function projectAnthropicSchema(
   let optionalParameters = 0
   let unionParameters = 0
 
-  const project = (node: JsonSchemaNode, path: string, keyword?: string): JsonSchemaNode => {
-    if (!isSchemaObject(node)) {
-      if (options.strict && keyword !== 'additionalProperties')
-        context.refuse(path, 'a boolean schema has no strict form')
-      return node
-    }
-    let out = applyKeywordTable(node, table, path, context, options.describeDropped)
-    out = mapSubschemas(out, (child, tokens) => project(child, pointer(path, ...tokens), tokens[0]))
-    if (!options.strict) return out
+  const strictNode = (node: JsonSchemaObject, path: string): JsonSchemaObject => {
+    let out = node
     const literal = out.enum !== undefined || out.const !== undefined
     if (
       out.type === undefined &&
@@ -71,10 +65,13 @@ export function projectAnthropicSchema(
     return out
   }
 
-  const projectedRoot = project(root, '') as JsonSchemaObject
-  const projectedDefs = Object.entries(defs).map(([name, node]) => [name, project(node, `/$defs/${name}`)] as const)
-  const schema =
-    projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
+  const schema = projectTree(root, defs, {
+    table,
+    context,
+    describeDropped: options.describeDropped,
+    refuseBooleans: options.strict,
+    refine: options.strict ? strictNode : (node) => node,
+  })
   return {
     schema: orderKeywords(schema) as JsonSchemaObject & { type: 'object' },
     context,

@@ -1,9 +1,8 @@
-import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
-import { applyKeywordTable } from '../schema/keyword-rules.js'
+import type { JsonSchemaObject } from '../../json-schema/node.js'
 import { normalizeSchema } from '../schema/normalize-schema.js'
 import { orderKeywords } from '../schema/order-keywords.js'
-import { ProjectionContext, pointer } from '../schema/projection-context.js'
-import { isSchemaObject, mapSubschemas } from '../schema/subschemas.js'
+import { projectTree } from '../schema/project-tree.js'
+import { ProjectionContext } from '../schema/projection-context.js'
 import { GEMINI_JSON_SCHEMA_KEYWORDS } from './gemini-rules.js'
 
 export interface GeminiJsonSchemaProjection {
@@ -18,16 +17,13 @@ export function projectGeminiJsonSchema(
 ): GeminiJsonSchemaProjection {
   const context = new ProjectionContext()
   const { root, defs } = normalizeSchema(parameters, context)
-  const project = (node: JsonSchemaNode, path: string): JsonSchemaNode => {
-    if (!isSchemaObject(node)) return node
-    let out = applyKeywordTable(node, GEMINI_JSON_SCHEMA_KEYWORDS, path, context, options.describeDropped)
-    out = mapSubschemas(out, (child, tokens) => project(child, pointer(path, ...tokens)))
-    return supportedLiterals(out, path, context)
-  }
-  const projectedRoot = project(root, '') as JsonSchemaObject
-  const projectedDefs = Object.entries(defs).map(([name, node]) => [name, project(node, `/$defs/${name}`)] as const)
-  const schema =
-    projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
+  const schema = projectTree(root, defs, {
+    table: GEMINI_JSON_SCHEMA_KEYWORDS,
+    context,
+    describeDropped: options.describeDropped,
+    refuseBooleans: false,
+    refine: (node, path) => supportedLiterals(node, path, context),
+  })
   return { schema: orderKeywords(schema) as JsonSchemaObject, context }
 }
 

@@ -1,13 +1,13 @@
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { closeObject } from '../schema/close-object.js'
-import { applyKeywordTable } from '../schema/keyword-rules.js'
 import { normalizeSchema } from '../schema/normalize-schema.js'
 import { acceptsNull, typeNames, withNull } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
+import { projectTree } from '../schema/project-tree.js'
 import { ProjectionContext, pointer } from '../schema/projection-context.js'
 import { measureSchema } from '../schema/schema-limits.js'
 import { setOwn } from '../schema/set-own.js'
-import { isSchemaObject, mapSubschemas } from '../schema/subschemas.js'
+import { isSchemaObject } from '../schema/subschemas.js'
 import { OPENAI_LOOSE_KEYWORDS, OPENAI_STRICT_KEYWORDS, OPENAI_STRICT_LIMITS } from './openai-rules.js'
 
 export interface SchemaProjection {
@@ -27,17 +27,9 @@ export function projectOpenAISchema(
   const table = options.strict ? OPENAI_STRICT_KEYWORDS : OPENAI_LOOSE_KEYWORDS
   let nullsMeanAbsent = false
 
-  const project = (node: JsonSchemaNode, path: string, keyword?: string): JsonSchemaNode => {
-    if (!isSchemaObject(node)) {
-      // `additionalProperties: false` is how strict mode closes an object; `closeObject` judges the others.
-      if (options.strict && keyword !== 'additionalProperties')
-        context.refuse(path, 'a boolean schema has no strict form')
-      return node
-    }
-    let out = applyKeywordTable(node, table, path, context, options.describeDropped)
-    out = mapSubschemas(out, (child, tokens) => project(child, pointer(path, ...tokens), tokens[0]))
-    if (!options.strict) return out
-    out = withLiteralType(out, path, context)
+  // `additionalProperties: false` is how strict mode closes an object; `closeObject` judges the others.
+  const strictNode = (node: JsonSchemaObject, path: string): JsonSchemaObject => {
+    let out = withLiteralType(node, path, context)
     if (out.type === undefined && out.anyOf === undefined && out.$ref === undefined) {
       context.refuse(path, 'strict mode needs a type')
     }
@@ -63,10 +55,13 @@ export function projectOpenAISchema(
     return out
   }
 
-  const projectedRoot = project(root, '') as JsonSchemaObject
-  const projectedDefs = Object.entries(defs).map(([name, node]) => [name, project(node, `/$defs/${name}`)] as const)
-  const schema: JsonSchemaObject =
-    projectedDefs.length === 0 ? projectedRoot : { ...projectedRoot, $defs: Object.fromEntries(projectedDefs) }
+  const schema = projectTree(root, defs, {
+    table,
+    context,
+    describeDropped: options.describeDropped,
+    refuseBooleans: options.strict,
+    refine: options.strict ? strictNode : (node) => node,
+  })
   if (options.strict) checkLimits(schema, context)
   return { schema: orderKeywords(schema) as JsonSchemaObject, context, nullsMeanAbsent }
 }
