@@ -1,6 +1,7 @@
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
+import { inferredTypeNames } from '../inferred-type-names.js'
 import type { PythonDeclarations, PythonField } from './python-declarations.js'
 
 /** One root schema (a tool's parameters or output) being converted; `$ref`s resolve against `root`. */
@@ -58,17 +59,9 @@ function choiceHint(choice: JsonSchemaNode, hint: string): string {
 }
 
 function ownTypes(schema: JsonSchemaObject, depth: number, hint: string, conversion: PythonConversion): string[] {
-  const names = typeNames(schema)
+  const names = inferredTypeNames(schema)
   if (names.length === 0) return []
   return [union(names.map((name) => typeConverters[name](schema, depth, hint, conversion)))]
-}
-
-function typeNames(schema: JsonSchemaObject): readonly JsonSchemaTypeName[] {
-  if (typeof schema.type === 'string') return [schema.type]
-  if (Array.isArray(schema.type)) return schema.type as readonly JsonSchemaTypeName[]
-  if (schema.properties !== undefined || schema.additionalProperties !== undefined) return ['object']
-  if (schema.items !== undefined || schema.prefixItems !== undefined) return ['array']
-  return []
 }
 
 /** `allOf` of object shapes becomes one TypedDict with every member's keys. */

@@ -1,6 +1,7 @@
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
+import { inferredTypeNames } from '../inferred-type-names.js'
 import { jsonValueType, keyword, type TsDefinition, type TsMember, type TsType, unknownType } from './ts-type.js'
 
 interface Conversion {
@@ -53,20 +54,12 @@ function convert(node: JsonSchemaNode, depth: number, hint: string, conversion: 
 }
 
 function convertOwn(schema: JsonSchemaObject, depth: number, hint: string, conversion: Conversion): TsType | undefined {
-  const names = typeNames(schema)
+  const names = inferredTypeNames(schema)
   if (names.length === 0) return undefined
   return union(
     names.map((name) => typeConverters[name](schema, depth, hint, conversion)),
     hint,
   )
-}
-
-function typeNames(schema: JsonSchemaObject): readonly JsonSchemaTypeName[] {
-  if (typeof schema.type === 'string') return [schema.type]
-  if (Array.isArray(schema.type)) return schema.type as readonly JsonSchemaTypeName[]
-  if (schema.properties !== undefined || schema.additionalProperties !== undefined) return ['object']
-  if (schema.items !== undefined || schema.prefixItems !== undefined) return ['array']
-  return []
 }
 
 function convertObject(schema: JsonSchemaObject, depth: number, hint: string, conversion: Conversion): TsType {
