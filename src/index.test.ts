@@ -5,6 +5,7 @@ describe('the public surface', () => {
   it('exports exactly these runtime values', () => {
     expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
       [
+        "RUN_CODE_TOOL_NAME",
         "SCHEMA_DEPTH_LIMIT",
         "SchemaCompileError",
         "SchemaSpecError",

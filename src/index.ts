@@ -63,15 +63,16 @@ export type {
   ToolGuard,
   WrappedExecution,
 } from './pipeline/pipeline-events.js'
-export type {
-  PtcLanguage,
-  PtcPresentation,
-  PtcRunMetadata,
-  PtcRunOutcome,
-  PtcRunRequest,
-  PtcRuntime,
-  PtcToolView,
-  SandboxPermissions,
+export {
+  type PtcLanguage,
+  type PtcPresentation,
+  type PtcRunMetadata,
+  type PtcRunOutcome,
+  type PtcRunRequest,
+  type PtcRuntime,
+  type PtcToolView,
+  RUN_CODE_TOOL_NAME,
+  type SandboxPermissions,
 } from './pipeline/ptc-port.js'
 export { type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'

@@ -1,11 +1,10 @@
 import type { JsonObject } from '../json-schema/json-value.js'
+import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'
 import { loadConfig } from './load-config.js'
 import { renderContent } from './render-content.js'
-
-const RUN_CODE = 'run_code'
 
 export const callCommand: CliCommand = {
   name: 'call',
@@ -23,7 +22,7 @@ export const callCommand: CliCommand = {
     const [name = '', argumentText = '{}'] = positionals
     const args = parseArguments(argumentText)
     const loaded = loadConfig(values.config as string | undefined, [io.cwd], io.cwd)
-    const language = name === RUN_CODE ? (loaded.config.language ?? 'typescript') : undefined
+    const language = name === RUN_CODE_TOOL_NAME ? (loaded.config.language ?? 'typescript') : undefined
     const built = await buildRuntime(loaded, { mode: language === undefined ? 'native' : 'both', language }, io)
     try {
       const result = await built.runtime.execute({ id: 'cli-call', name, arguments: args })

@@ -1,5 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import type { ToolResult } from '../pipeline/call.js'
+import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'
@@ -52,7 +53,7 @@ export const runCommand: CliCommand = {
       const result = await built.runtime.execute(
         {
           id: RUN_ID,
-          name: 'run_code',
+          name: RUN_CODE_TOOL_NAME,
           arguments: {
             code: program.code,
             description: `qilin-tools run ${path}`,

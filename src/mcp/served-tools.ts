@@ -3,10 +3,8 @@ import type { ContentPart } from '../definition/content.js'
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import type { ToolResult } from '../pipeline/call.js'
+import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import type { ToolPrompt } from '../registry/tool-schema.js'
-
-/** The tool the PTC presentation adds; its MCP description carries the SDK and the instructions. */
-export const RUN_CODE = 'run_code'
 
 /** MCP requires an object-rooted output schema; other roots are announced without one. */
 function objectRooted(schema: JsonSchemaNode | undefined): schema is JsonSchemaObject & { type: 'object' } {
@@ -33,7 +31,8 @@ export function toMcpTools(prompt: ToolPrompt, definitionOf: (name: string) => A
     return {
       name: schema.name,
       ...(title === undefined ? {} : { title }),
-      description: schema.name === RUN_CODE ? runCodeDescription(schema.description, prompt) : schema.description,
+      description:
+        schema.name === RUN_CODE_TOOL_NAME ? runCodeDescription(schema.description, prompt) : schema.description,
       inputSchema: schema.parameters as Tool['inputSchema'],
       ...(objectRooted(outputSchema) ? { outputSchema: outputSchema as Tool['outputSchema'] } : {}),
       ...(definition?.annotations === undefined ? {} : { annotations: { ...definition.annotations } }),

@@ -12,7 +12,7 @@ import { copyFrozenJson, isJsonObject } from './frozen-json.js'
 import { ListenerRegistry } from './listener-registry.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
 import { PtcBridge } from './ptc-bridge.js'
-import { RUN_CODE } from './resolve-call.js'
+import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
@@ -61,8 +61,8 @@ function createView(
   return {
     agentId,
     register(definition: AnyToolDefinition): Disposer {
-      if (bridge !== undefined && definition?.name === RUN_CODE) {
-        throw new Error(`register: ${RUN_CODE} is reserved for the configured PTC runtime`)
+      if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
+        throw new Error(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
       }
       return core.registry.register(scope.layer, definition)
     },

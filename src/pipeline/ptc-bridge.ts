@@ -9,8 +9,13 @@ import { failureFromThrown } from './call-outcome.js'
 import type { CallTarget, PipelineScope } from './call-run.js'
 import { scheduleCall } from './execute-all.js'
 import type { CallOutcome } from './pipeline-events.js'
-import type { PtcPresentation, PtcRuntime, PtcToolView, SandboxPermissions } from './ptc-port.js'
-import { RUN_CODE } from './resolve-call.js'
+import {
+  type PtcPresentation,
+  type PtcRuntime,
+  type PtcToolView,
+  RUN_CODE_TOOL_NAME,
+  type SandboxPermissions,
+} from './ptc-port.js'
 import { createScheduler } from './scheduler.js'
 
 type PtcMode = 'ptc' | 'both'
@@ -78,7 +83,7 @@ export class PtcBridge {
     const runtime = this.#runtime
     const schema = presentation.runCode
     const definition: AnyToolDefinition = Object.freeze({
-      name: RUN_CODE,
+      name: RUN_CODE_TOOL_NAME,
       description: schema.description,
       parameters: schema.parameters,
       execute() {
@@ -87,7 +92,7 @@ export class PtcBridge {
     })
     runCodeDefinitions.add(definition)
     return Object.freeze({
-      name: RUN_CODE,
+      name: RUN_CODE_TOOL_NAME,
       definition,
       schema,
       parameters: validatorFor(schema.parameters),

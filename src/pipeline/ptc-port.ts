@@ -12,6 +12,9 @@ import type { ToolContext, ToolResult } from './call.js'
  */
 export type PtcLanguage = 'typescript' | 'python'
 
+/** The one transport tool of code mode. The name is reserved in every runtime that has a PTC runtime. */
+export const RUN_CODE_TOOL_NAME = 'run_code'
+
 /** One tool as a program sees it. */
 export interface PtcToolView {
   readonly name: string

@@ -8,9 +8,8 @@ import { mintCorrelationId } from './correlation-id.js'
 import { failureMessages } from './failure-messages.js'
 import { copyFrozenJson, freezeParsed, isJsonObject } from './frozen-json.js'
 import type { CallOutcome } from './pipeline-events.js'
+import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
 import { recordStarted } from './session-recording.js'
-
-export const RUN_CODE = 'run_code'
 
 /**
  * Stage 1: log the call as it arrived, find the tool as the caller's scope and presentation see it, parse and
@@ -54,10 +53,10 @@ export function resolveCall(run: CallRun): CallOutcome | undefined {
 /** Under `ptc` alone only `run_code` is callable by the model; a program's sub-calls reach every visible tool but it. */
 export function findTarget(scope: PipelineScope, name: string, parentId: string | undefined): CallTarget | undefined {
   const { core, layer } = scope
-  if (parentId !== undefined) return name === RUN_CODE ? undefined : core.registry.resolve(layer, name)
+  if (parentId !== undefined) return name === RUN_CODE_TOOL_NAME ? undefined : core.registry.resolve(layer, name)
   const mode = core.registry.presentation(layer) ?? core.defaultMode
   if (mode === 'native') return core.registry.resolve(layer, name)
-  if (name === RUN_CODE) return core.ptc?.runCode(scope, mode)
+  if (name === RUN_CODE_TOOL_NAME) return core.ptc?.runCode(scope, mode)
   return mode === 'both' ? core.registry.resolve(layer, name) : undefined
 }
 

@@ -1,8 +1,6 @@
-import type { PtcLanguage } from '../pipeline/ptc-port.js'
+import { type PtcLanguage, RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
 import type { PtcLimits } from './ptc-limits.js'
-
-export const RUN_CODE_TOOL_NAME = 'run_code'
 
 /** How each language describes the `code` argument. */
 const codeDescriptions = {
