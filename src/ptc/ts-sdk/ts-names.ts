@@ -12,11 +12,6 @@ export function memberKey(name: string): string {
   return identifier.test(name) ? name : JSON.stringify(name)
 }
 
-/** How a program reaches a binding: `tools.read_file` or `tools["get-sum"]`. */
-export function memberAccess(objectName: string, name: string): string {
-  return identifier.test(name) ? `${objectName}.${name}` : `${objectName}[${JSON.stringify(name)}]`
-}
-
 /** A PascalCase type name built from any hint (`read_file` → `ReadFile`), never empty, never reserved. */
 export function typeName(hint: string): string {
   const words = hint.split(/[^A-Za-z0-9]+/).filter((word) => word.length > 0)
