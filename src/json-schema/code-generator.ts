@@ -1,6 +1,13 @@
 import type { ResolvedCompileOptions } from './compile-context.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
-import { isStringLiteral, joinPointerPieces } from './pointer-expression.js'
+import {
+  appendPiece,
+  constantPointer,
+  type PointerPiece,
+  type PointerSource,
+  pointerSource,
+  ROOT_POINTER,
+} from './pointer-expression.js'
 import { resolveReference } from './resolve-reference.js'
 
 /**
@@ -49,11 +56,6 @@ export interface FailureReason {
   readonly head: string | undefined
 }
 
-/** The source of a constant pointer piece for a known key or index: `"/a~1b"`. */
-export function pieceLiteral(segment: string | number): string {
-  return JSON.stringify(`/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`)
-}
-
 /** Members are inlined this many levels below a function's value; deeper ones get calls again. */
 const INLINE_LEVELS = 8
 
@@ -75,11 +77,16 @@ export class CodeGenerator {
   private lastReason = -1
   /** How far the node being emitted is inlined below its function's value: its depth is `depth + offset`. */
   private depthOffset = 0
-  /** Pointer pieces from the function's value to the inlined node's value: JS string literals or expressions. */
-  private pieces: string[] = []
+  /** Pointer from the function's value to the inlined node's value. */
+  private here: PointerSource = ROOT_POINTER
+  /** How many levels the node being emitted is inlined below its function. */
+  private inlineLevel = 0
   private uniqueCount = 0
-  /** `pointer()` for the current `pieces`, built once per inlined node. */
-  private currentPointer: string | undefined
+  /** `pointer()` and `messageHead()` for `here`, built once per inlined node (null: not yet). */
+  private hereSource: string | null = null
+  private hereHead: string | undefined | null = null
+  /** `options.maxDepth` as source. */
+  readonly maxDepthSource: string
   /** `mode:node` of every node already written in place once; a shared node is called, not copied again. */
   private readonly inlined = new Set<string>()
   private readonly names = new Map<JsonSchemaNode, number>()
@@ -91,7 +98,8 @@ export class CodeGenerator {
     readonly options: ResolvedCompileOptions,
     private readonly emitters: readonly KeywordEmitter[],
   ) {
-    this.referenceLimit = Number(finite(options.maxDepth).slice(1, -1)) * 8 + 16
+    this.maxDepthSource = finite(options.maxDepth)
+    this.referenceLimit = options.maxDepth * 8 + 16
   }
 
   constant(value: unknown): string {
@@ -125,13 +133,13 @@ export class CodeGenerator {
     return offset === 0 ? 'depth' : `(depth + ${offset})`
   }
 
-  /** The pointer from the function's value to the current value (then `piece`), adjacent literals joined. */
-  private pointer(piece?: string): string {
+  /** The pointer from the function's value to the current value (then `piece`), as an expression. */
+  private pointer(piece?: PointerPiece): string {
     if (piece === undefined) {
-      this.currentPointer ??= joinPointerPieces(this.pieces)
-      return this.currentPointer
+      this.hereSource ??= pointerSource(this.here)
+      return this.hereSource
     }
-    return joinPointerPieces([...this.pieces, piece])
+    return pointerSource(appendPiece(this.here, piece))
   }
 
   /**
@@ -139,10 +147,11 @@ export class CodeGenerator {
    * the whole instance only if no caller prepends to it, and callers that do clear `R.head`.
    */
   private messageHead(): string | undefined {
-    const pointer = this.pointer()
-    if (!isStringLiteral(pointer)) return undefined
-    const text = JSON.parse(pointer) as string
-    return `at ${text === '' ? '(root)' : text}: `
+    if (this.hereHead === null) {
+      const text = constantPointer(this.here)
+      this.hereHead = text === undefined ? undefined : `at ${text === '' ? '(root)' : text}: `
+    }
+    return this.hereHead
   }
 
   private nodeIndex(schema: JsonSchemaObject): number {
@@ -172,10 +181,10 @@ export class CodeGenerator {
     return `${this.functionName(schema, 'answer')}(${value}, ${this.depth(descend ? 1 : 0)}, refs)`
   }
 
-  /** Validates a member of the value; `piece` is an expression for its escaped pointer piece (`"/key"`). */
-  descend(schema: JsonSchemaNode, value: string, piece: string): string {
+  /** Validates a member of the value (the expression `value`) whose pointer adds `piece`. */
+  descend(schema: JsonSchemaNode, value: string, piece: PointerPiece): string {
     if (schema === true) return ''
-    if (typeof schema === 'object' && this.pieces.length < INLINE_LEVELS) {
+    if (typeof schema === 'object' && this.inlineLevel < INLINE_LEVELS) {
       const key = `${this.mode}:${this.nodeIndex(schema)}`
       if (!this.inlined.has(key)) {
         this.inlined.add(key)
@@ -193,16 +202,20 @@ export class CodeGenerator {
    * The checks of a member's schema written in place, in a block where `d` is the member: no call, and a failure
    * inside knows its pointer from the function's value as one expression (constant for properties).
    */
-  private inline(schema: JsonSchemaObject, value: string, piece: string): string {
-    const saved = { current: this.current, lastReason: this.lastReason }
+  private inline(schema: JsonSchemaObject, value: string, piece: PointerPiece): string {
+    const saved = { current: this.current, here: this.here, source: this.hereSource, head: this.hereHead }
     const temporary = this.unique('x')
     this.current = this.nodeIndex(schema)
     this.depthOffset++
-    this.pieces.push(piece)
-    this.currentPointer = undefined
+    this.inlineLevel++
+    this.here = appendPiece(this.here, piece)
+    this.hereSource = null
+    this.hereHead = null
     const body = this.body(schema)
-    this.pieces.pop()
-    this.currentPointer = undefined
+    this.here = saved.here
+    this.hereSource = saved.source
+    this.hereHead = saved.head
+    this.inlineLevel--
     this.depthOffset--
     this.current = saved.current
     this.lastReason = -1
@@ -214,7 +227,7 @@ export class CodeGenerator {
     this.lastReason = -1
     const depthFail =
       this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
-    const lines = [`if (${this.depth()} > ${finite(this.options.maxDepth)}) ${depthFail}`]
+    const lines = [`if (${this.depth()} > ${this.maxDepthSource}) ${depthFail}`]
     for (const emit of this.emitters) lines.push(...emit(schema, this))
     if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
     return lines
@@ -231,7 +244,7 @@ export class CodeGenerator {
     }
     if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
     const check = `${this.functionName(schema, 'explain')}(d, ${this.depth()}, ${refs})`
-    return this.pieces.length === 0
+    return this.inlineLevel === 0
       ? `if (!${check}) return false;`
       : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; R.head = 0; return false; }`
   }

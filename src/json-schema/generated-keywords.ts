@@ -1,9 +1,10 @@
-import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS, pieceLiteral } from './code-generator.js'
+import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS } from './code-generator.js'
 import { findDiscriminator } from './discriminator.js'
 import { formatCheckers } from './formats.js'
 import { addsNoCheck } from './keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
+import { constantPiece } from './pointer-expression.js'
 
 /** Source emitters per keyword group for the generated checks; each mirrors the closure compiler of its group. */
 
@@ -43,7 +44,7 @@ const typeEmitter: KeywordEmitter = (schema, generator) => {
 
 const valueEmitter: KeywordEmitter = (schema, generator) => {
   const lines: string[] = []
-  const depth = finite(generator.options.maxDepth)
+  const depth = generator.maxDepthSource
   if (schema.const !== undefined) {
     const simple = literal(schema.const)
     lines.push(
@@ -148,7 +149,7 @@ const arrayEmitter = forKind('array', (schema, generator) => {
   const tupleItems = Array.isArray(schema.items) ? schema.items : undefined
   for (const tuple of [schema.prefixItems, tupleItems]) {
     tuple?.forEach((item, index) => {
-      const check = generator.descend(item, `d[${index}]`, pieceLiteral(index))
+      const check = generator.descend(item, `d[${index}]`, constantPiece(index))
       if (check !== '') lines.push(`if (d.length > ${index}) { ${check} }`)
     })
   }
@@ -157,11 +158,11 @@ const arrayEmitter = forKind('array', (schema, generator) => {
   if (rest === false) lines.push(`if (d.length > ${start}) ${generator.fail}`)
   else if (rest !== undefined && !Array.isArray(rest)) {
     const index = generator.unique('i')
-    const check = generator.descend(rest as JsonSchemaObject | boolean, `d[${index}]`, `"/" + ${index}`)
+    const check = generator.descend(rest as JsonSchemaObject | boolean, `d[${index}]`, { text: '/', expression: index })
     if (check !== '') lines.push(`for (let ${index} = ${start}; ${index} < d.length; ${index}++) { ${check} }`)
   }
   if (schema.uniqueItems === true) {
-    lines.push(`if (d.length > 1 && !U(d, ${finite(generator.options.maxDepth)})) ${generator.fail}`)
+    lines.push(`if (d.length > 1 && !U(d, ${generator.maxDepthSource})) ${generator.fail}`)
   }
   return lines
 })
@@ -191,7 +192,7 @@ const objectEmitter = forKind('object', (schema, generator) => {
     // a direct read suffices on JSON objects, whose prototype is a clean Object.prototype.
     const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
     lines.push(`const p${index} = d[${name}];`, `if (p${index} !== undefined${own}) {`)
-    lines.push(generator.descend(child, `p${index}`, pieceLiteral(key)))
+    lines.push(generator.descend(child, `p${index}`, constantPiece(key)))
     lines.push(isRequired ? `} else ${generator.failOn('required', plain && index >= lastChecked)}` : '}')
   })
   for (const key of required) lines.push(`if (!O(d, ${JSON.stringify(key)})) ${generator.failOn('required', plain)}`)
@@ -207,7 +208,7 @@ const objectEmitter = forKind('object', (schema, generator) => {
     const onExtra =
       additional === false
         ? generator.failOn('additionalProperties', plain)
-        : generator.descend(additional, `d[${k}]`, `P(${k})`)
+        : generator.descend(additional, `d[${k}]`, { text: '', expression: `P(${k})` })
     lines.push(`for (const ${k} in d) { if (!(${known}) && O(d, ${k})) { ${onExtra} } }`)
   }
   if (schema.propertyNames !== undefined && schema.propertyNames !== true) {

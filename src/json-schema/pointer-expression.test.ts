@@ -1,24 +1,39 @@
 import { describe, expect, it } from 'vitest'
-import { isStringLiteral, joinPointerPieces } from './pointer-expression.js'
+import {
+  appendPiece,
+  constantPiece,
+  constantPointer,
+  type PointerPiece,
+  type PointerSource,
+  pointerSource,
+  ROOT_POINTER,
+} from './pointer-expression.js'
+
+function build(...pieces: PointerPiece[]): PointerSource {
+  return pieces.reduce(appendPiece, ROOT_POINTER)
+}
 
 describe('pointer expressions for generated code', () => {
-  it('joins adjacent literals, also the slash of an index piece, and keeps expressions apart', () => {
-    expect(joinPointerPieces([])).toBe('""')
-    expect(joinPointerPieces(['"/a"', '"/b"'])).toBe('"/a/b"')
-    expect(joinPointerPieces(['"/edits"', '"/" + i3', '"/oldText"'])).toBe('"/edits/" + i3 + "/oldText"')
-    expect(joinPointerPieces(['"/x"', 'P(k2)'])).toBe('"/x" + P(k2)')
+  it('joins adjacent constant text, also the slash of an index piece, and keeps expressions apart', () => {
+    expect(pointerSource(ROOT_POINTER)).toBe('""')
+    expect(pointerSource(build(constantPiece('a'), constantPiece('b')))).toBe('"/a/b"')
+    expect(
+      pointerSource(build(constantPiece('edits'), { text: '/', expression: 'i3' }, constantPiece('oldText'))),
+    ).toBe('"/edits/" + i3 + "/oldText"')
+    expect(pointerSource(build(constantPiece('x'), { text: '', expression: 'P(k2)' }))).toBe('"/x" + P(k2)')
+    expect(pointerSource(build({ text: '', expression: 'P(k2)' }))).toBe('P(k2)')
   })
 
   it('evaluates to the pointer it stands for, whatever the keys hold', () => {
-    const key = 'a"b\\c'
-    const source = joinPointerPieces([JSON.stringify(`/${key}`), '"/" + i', JSON.stringify('/~0')])
-    expect(new Function('i', `return ${source}`)(2)).toBe(`/${key}/2/~0`)
+    const key = 'a"b\\c/d~e'
+    const source = pointerSource(build(constantPiece(key), { text: '/', expression: 'i' }, constantPiece('~')))
+    expect(new Function('i', `return ${source}`)(2)).toBe('/a"b\\c~1d~0e/2/~0')
   })
 
-  it('treats only plain literals as constant', () => {
-    expect(isStringLiteral('"/a"')).toBe(true)
-    expect(isStringLiteral('"/" + i')).toBe(false)
-    expect(isStringLiteral('"/a" + "b"')).toBe(false)
-    expect(isStringLiteral(JSON.stringify('/a"b'))).toBe(false)
+  it('is constant only while no expression took part', () => {
+    expect(constantPointer(build(constantPiece('a'), constantPiece(0)))).toBe('/a/0')
+    expect(constantPointer(ROOT_POINTER)).toBe('')
+    expect(constantPointer(build(constantPiece('a'), { text: '/', expression: 'i' }))).toBeUndefined()
+    expect(constantPointer(build({ text: '/', expression: 'i' }, constantPiece('a')))).toBeUndefined()
   })
 })
