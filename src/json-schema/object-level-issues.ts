@@ -1,0 +1,77 @@
+import { quotedKey } from './describe-value.js'
+import type { JsonSchemaObject } from './node.js'
+import { listKeys } from './object-shape.js'
+import type { ValidationIssue } from './validation-result.js'
+import { issuePrefix, issueWithMessage, MAX_ISSUES } from './validation-state.js'
+
+/** Words an object-level failure from the failing object and its pointer; `head` 1 means `constantHead` applies. */
+export type ObjectLevelIssues = (value: unknown, pointer: string, head: number) => ValidationIssue[]
+
+type Factory = (
+  messages: readonly string[],
+  declared: ReadonlySet<string>,
+  issue: typeof issueWithMessage,
+  quote: typeof quotedKey,
+  hasOwn: typeof Object.hasOwn,
+  ownPropertyTest: typeof Object.prototype.hasOwnProperty,
+) => ObjectLevelIssues
+
+/** Up to this many declared keys are tested by comparisons in the source; more by a set. */
+const COMPARED_KEYS = 8
+
+/**
+ * The unexpected keys, then the missing required keys, of an object whose present declared properties the
+ * generated code already found valid: what the closure tree's fused object shape reports for it, in its order.
+ *
+ * Written as a function per schema node, like the checks themselves: the declared keys are constants in the
+ * source, so the reads stay monomorphic however many schemas a process validates. It is built the first time
+ * the node fails, so valid traffic never pays for it. Keys reach the source only through JSON.stringify.
+ */
+export function objectLevelIssues(node: JsonSchemaObject, constantHead: string): ObjectLevelIssues {
+  const declared = Object.keys(node.properties ?? {})
+  const required = node.required ?? []
+  const messages: string[] = [constantHead, `; allowed properties: ${listKeys(declared)}`]
+  const lines = [
+    'return (d, pointer, head) => {',
+    // issuePrefix(pointer), written in place: a call here measurably slowed every failure.
+    `const prefix = head === 1 ? m[0] : pointer === "" ? ${JSON.stringify(issuePrefix(''))} : "at " + pointer + ": ";`,
+    'const issues = [];',
+  ]
+  if (node.additionalProperties === false) {
+    const known =
+      declared.length === 0
+        ? 'false'
+        : declared.length <= COMPARED_KEYS
+          ? declared.map((key) => `k === ${JSON.stringify(key)}`).join(' || ')
+          : 'D.has(k)'
+    lines.push(
+      'for (const k in d) {',
+      `if (${known} || !H.call(d, k)) continue;`,
+      'issues.push(I(pointer, "additionalProperties", prefix + "unexpected property " + Q(k) + m[1]));',
+      `if (issues.length === ${MAX_ISSUES}) return issues;`,
+      '}',
+    )
+  }
+  for (const key of required) {
+    const name = JSON.stringify(key)
+    // As the generated check reads it: keys Object.prototype also answers need an own-key test.
+    const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
+    messages.push(`missing required property ${name}`)
+    lines.push(
+      `if (!(d[${name}] !== undefined${own})) {`,
+      `issues.push(I(pointer, "required", prefix + m[${messages.length - 1}]));`,
+      `if (issues.length === ${MAX_ISSUES}) return issues;`,
+      '}',
+    )
+  }
+  lines.push('return issues;', '};')
+  const factory = new Function('m', 'D', 'I', 'Q', 'O', 'H', lines.join('\n')) as Factory
+  return factory(
+    messages,
+    new Set(declared),
+    issueWithMessage,
+    quotedKey,
+    Object.hasOwn,
+    Object.prototype.hasOwnProperty,
+  )
+}
