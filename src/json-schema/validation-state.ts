@@ -47,16 +47,22 @@ function escapeSegment(segment: string | number): string {
   return segment
 }
 
-/** `/segment`, escaped, memoised: property names repeat across calls. Bounded so hostile keys cannot grow it. */
+/**
+ * `/segment`, escaped, memoised: property names repeat across calls. Bounded in count and in key length, so
+ * hostile keys (up to the argument size limit each) cannot make it hold megabytes.
+ */
 const pointerPieces = new Map<string | number, string>()
 const POINTER_PIECES_LIMIT = 4096
+const MEMOISED_SEGMENT_LENGTH = 64
 
 export function pointerPiece(segment: string | number): string {
   let piece = pointerPieces.get(segment)
   if (piece === undefined) {
     piece = `/${escapeSegment(segment)}`
-    if (pointerPieces.size >= POINTER_PIECES_LIMIT) pointerPieces.clear()
-    pointerPieces.set(segment, piece)
+    if (typeof segment === 'number' || segment.length <= MEMOISED_SEGMENT_LENGTH) {
+      if (pointerPieces.size >= POINTER_PIECES_LIMIT) pointerPieces.clear()
+      pointerPieces.set(segment, piece)
+    }
   }
   return piece
 }
