@@ -31,6 +31,25 @@ export function findDiscriminator(value: unknown): Discriminator | undefined {
   return undefined
 }
 
+function requiresObjectWithKey(branch: JsonSchemaNode, key: string): boolean {
+  if (typeof branch !== 'object' || branch.nullable === true || branch.required?.includes(key) !== true) return false
+  const type = branch.type
+  return type === 'object' || (Array.isArray(type) && type.length === 1 && type[0] === 'object')
+}
+
+/**
+ * A discriminator that also makes the branches exclusive: every branch only takes objects and requires the tag,
+ * so a value matches at most the branch its tag names, and none when the tag is missing or unknown. Then
+ * `oneOf` and `anyOf` both mean "the branch the tag names matches".
+ */
+export function findExclusiveDiscriminator(value: unknown): Discriminator | undefined {
+  const discriminator = findDiscriminator(value)
+  if (discriminator === undefined) return undefined
+  const branches = value as readonly JsonSchemaNode[]
+  const exclusive = branches.every((branch) => requiresObjectWithKey(branch, discriminator.key))
+  return exclusive ? discriminator : undefined
+}
+
 export function taggedBranch(discriminator: Discriminator | undefined, value: unknown): number | undefined {
   if (discriminator === undefined || typeof value !== 'object' || value === null || Array.isArray(value))
     return undefined

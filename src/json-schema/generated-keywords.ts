@@ -1,5 +1,5 @@
 import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS } from './code-generator.js'
-import { findDiscriminator } from './discriminator.js'
+import { findDiscriminator, findExclusiveDiscriminator } from './discriminator.js'
 import { formatCheckers } from './formats.js'
 import { addsNoCheck } from './keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
@@ -80,14 +80,37 @@ function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGener
   return `if (${KIND_TESTS.object} && O(d, ${key})) { const t = d[${key}]; ${cases.join(' else ')} }`
 }
 
+/**
+ * A union whose branches a tag makes exclusive (see `findExclusiveDiscriminator`), as a dispatch on the tag: one
+ * branch is checked instead of all, in both modes, and no answer functions are needed for it.
+ */
+function dispatchOnTag(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string | undefined {
+  const discriminator = findExclusiveDiscriminator(branches)
+  if (discriminator === undefined) return undefined
+  const cases = [...discriminator.branches].map(([tag, index]) => {
+    const tagLiteral = literal(tag)
+    if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
+    return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
+  })
+  const fail = generator.fail
+  const key = JSON.stringify(discriminator.key)
+  return `if (!${KIND_TESTS.object}) ${fail}\n{ const t = d[${key}]; ${cases.join(' else ')} else ${fail} }`
+}
+
 const combinatorEmitter: KeywordEmitter = (schema, generator) => {
   const lines: string[] = []
   for (const branch of schema.allOf ?? []) lines.push(generator.same(branch))
-  if (schema.anyOf !== undefined) {
+  const union = schema.oneOf ?? schema.anyOf
+  const dispatch =
+    union === undefined || (schema.oneOf !== undefined && schema.anyOf !== undefined)
+      ? undefined
+      : dispatchOnTag(union, generator)
+  if (dispatch !== undefined) lines.push(dispatch)
+  else if (schema.anyOf !== undefined) {
     const tests = schema.anyOf.map((branch) => generator.test(branch, 'd', false)).join(' || ')
     lines.push(`if (!(${tests})) { ${explainTagged(schema.anyOf, generator)} ${generator.fail} }`)
   }
-  if (schema.oneOf !== undefined) {
+  if (schema.oneOf !== undefined && dispatch === undefined) {
     lines.push('{ let m = 0;')
     for (const branch of schema.oneOf) {
       lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
