@@ -99,22 +99,20 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   let generated: GeneratedValidator | null | undefined = resolved.codegen ? undefined : null
 
   /** Per failure reason of the generated code: its wording without the closure tree, or null (lazily). */
-  let fastIssues: (FailureIssues | null | undefined)[] = []
+  const fastIssues: (FailureIssues | null | undefined)[] = []
   /** Per generated node: its closure (lazily). */
-  let nodeChecks: (Check | undefined)[] = []
+  const nodeChecks: (Check | undefined)[] = []
 
-  /** Issues for the first failure the generated code found: worded directly, or by that node's closure alone. */
+  const prepareFastIssues = (validator: GeneratedValidator, reason: number): FailureIssues | null => {
+    const known = validator.reasons[reason]!
+    const fast = failureIssues(known, validator.nodes[known.node]!) ?? null
+    fastIssues[reason] = fast
+    return fast
+  }
+
+  /** Issues for the first failure the generated code found, worded by the closure of the failing node alone. */
   const describeFailure = (validator: GeneratedValidator, failure: FirstFailure): ValidationIssue[] => {
     const reason = failure.reason
-    if (reason >= 0) {
-      let fast = fastIssues[reason]
-      if (fast === undefined) {
-        const known = validator.reasons[reason]!
-        fast = failureIssues(known, validator.nodes[known.node]!) ?? null
-        fastIssues[reason] = fast
-      }
-      if (fast !== null) return fast(failure.value, failure.pointer, failure.head)
-    }
     state.silent = 0
     state.refDepth = 0
     state.depth = failure.depth
@@ -145,16 +143,21 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   return {
     unknownKeywords,
     validate(value) {
-      if (generated === undefined) {
-        generated = generateValidator(node, resolved) ?? null
-        fastIssues = []
-        nodeChecks = []
-      }
-      if (state.issues.length > 0) state.issues = []
+      if (generated === undefined) generated = generateValidator(node, resolved) ?? null
       if (generated !== null) {
         const failure = generated.check(value)
         if (failure === undefined) return VALID
-        if (failure.reason !== NOT_RECORDED) {
+        const reason = failure.reason
+        if (reason >= 0) {
+          let fast = fastIssues[reason]
+          if (fast === undefined) fast = prepareFastIssues(generated, reason)
+          if (fast !== null) {
+            const issues = fast(failure.value, failure.pointer, failure.head)
+            if (issues.length > 0) return { valid: false, issues }
+          }
+        }
+        if (reason !== NOT_RECORDED) {
+          if (state.issues.length > 0) state.issues = []
           const issues = describeFailure(generated, failure)
           if (issues.length > 0) return { valid: false, issues }
         }

@@ -60,24 +60,6 @@ export function quote(text: string): string {
   return isPlainText(text) ? `"${text}"` : JSON.stringify(text)
 }
 
-/** Property names repeat across calls: their JSON quoting is memoised, short ones only, in a bounded map. */
-const quotedKeys = new Map<string, string>()
-const QUOTED_KEYS_LIMIT = 1024
-const QUOTED_KEY_LENGTH = 64
-
-/** `quote(key)`, memoised for the short names that recur; long or hostile keys are quoted afresh. */
-export function quotedKey(key: string): string {
-  let quoted = quotedKeys.get(key)
-  if (quoted === undefined) {
-    quoted = quote(key)
-    if (key.length <= QUOTED_KEY_LENGTH) {
-      if (quotedKeys.size >= QUOTED_KEYS_LIMIT) quotedKeys.clear()
-      quotedKeys.set(key, quoted)
-    }
-  }
-  return quoted
-}
-
 /** Printable ASCII without quotes or backslashes: JSON quoting leaves it as it is. */
 export function isPlainText(text: string): boolean {
   for (let index = 0; index < text.length; index++) {

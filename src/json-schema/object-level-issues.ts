@@ -1,4 +1,4 @@
-import { quotedKey } from './describe-value.js'
+import { quote } from './describe-value.js'
 import type { JsonSchemaObject } from './node.js'
 import { listKeys } from './object-shape.js'
 import type { ValidationIssue } from './validation-result.js'
@@ -11,10 +11,30 @@ type Factory = (
   messages: readonly string[],
   declared: ReadonlySet<string>,
   issue: typeof issueWithMessage,
-  quote: typeof quotedKey,
+  unexpected: (key: string) => string,
   hasOwn: typeof Object.hasOwn,
   ownPropertyTest: typeof Object.prototype.hasOwnProperty,
 ) => ObjectLevelIssues
+
+/** Per node, the texts of this many unexpected keys are kept (short keys only): models repeat their mistakes. */
+const REMEMBERED_KEYS = 64
+const REMEMBERED_KEY_LENGTH = 64
+
+/** `unexpected property "<key>"<allowed>`, memoised per node so a repeated wrong key costs one lookup. */
+function unexpectedPropertyText(allowed: string): (key: string) => string {
+  const texts = new Map<string, string>()
+  return (key) => {
+    let text = texts.get(key)
+    if (text === undefined) {
+      text = `unexpected property ${quote(key)}${allowed}`
+      if (key.length <= REMEMBERED_KEY_LENGTH) {
+        if (texts.size >= REMEMBERED_KEYS) texts.clear()
+        texts.set(key, text)
+      }
+    }
+    return text
+  }
+}
 
 /** Up to this many declared keys are tested by comparisons in the source; more by a set. */
 const COMPARED_KEYS = 8
@@ -47,7 +67,7 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
     lines.push(
       'for (const k in d) {',
       `if (${known} || !H.call(d, k)) continue;`,
-      'issues.push(I(pointer, "additionalProperties", prefix + "unexpected property " + Q(k) + m[1]));',
+      'issues.push(I(pointer, "additionalProperties", prefix + U(k)));',
       `if (issues.length === ${MAX_ISSUES}) return issues;`,
       '}',
     )
@@ -65,12 +85,12 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
     )
   }
   lines.push('return issues;', '};')
-  const factory = new Function('m', 'D', 'I', 'Q', 'O', 'H', lines.join('\n')) as Factory
+  const factory = new Function('m', 'D', 'I', 'U', 'O', 'H', lines.join('\n')) as Factory
   return factory(
     messages,
     new Set(declared),
     issueWithMessage,
-    quotedKey,
+    unexpectedPropertyText(messages[1]!),
     Object.hasOwn,
     Object.prototype.hasOwnProperty,
   )
