@@ -95,8 +95,6 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   const root = context.compile(node, '')
   for (let index = 0; index < pendingLinks.length; index++) pendingLinks[index]!()
   const state = createState(resolved.maxDepth)
-  // Generated on the first call, so tools that are registered but never called cost only the closure compile.
-  let generated: GeneratedValidator | null | undefined = resolved.codegen ? undefined : null
 
   /** Per failure reason of the generated code: its wording without the closure tree, or null (lazily). */
   const fastIssues: (FailureIssues | null | undefined)[] = []
@@ -140,37 +138,54 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
     return issues
   }
 
-  return {
+  /** The closure tree alone: the reference answer, and the whole validator where no code is generated. */
+  const validateWithClosures = (value: unknown): ValidationResult => {
+    state.depth = 0
+    state.silent = 0
+    state.refDepth = 0
+    if (state.issues.length > 0) state.issues = []
+    if (root(value, state)) return VALID
+    const issues = state.issues
+    state.issues = []
+    if (issues.length === 0) report({ ...state, issues }, 'schema', 'the value does not match the schema')
+    return { valid: false, issues }
+  }
+
+  /** Words the failure the generated code found; the closure tree answers whenever that cannot be done. */
+  const describeGenerated = (validator: GeneratedValidator, value: unknown, failure: FirstFailure) => {
+    const reason = failure.reason
+    if (reason >= 0) {
+      let fast = fastIssues[reason]
+      if (fast === undefined) fast = prepareFastIssues(validator, reason)
+      if (fast !== null) {
+        const issues = fast(failure.value, failure.pointer, failure.head)
+        if (issues.length > 0) return { valid: false, issues } as const
+      }
+    }
+    if (reason !== NOT_RECORDED) {
+      if (state.issues.length > 0) state.issues = []
+      const issues = describeFailure(validator, failure)
+      if (issues.length > 0) return { valid: false, issues } as const
+    }
+    return validateWithClosures(value)
+  }
+
+  /** Set on the first call, so tools that are registered but never called cost only the closure compile. */
+  let fullSpeed: ((value: unknown) => ValidationResult) | undefined
+  const compiledSchema: CompiledSchema = {
     unknownKeywords,
     validate(value) {
-      if (generated === undefined) generated = generateValidator(node, resolved) ?? null
-      if (generated !== null) {
-        const failure = generated.check(value)
-        if (failure === undefined) return VALID
-        const reason = failure.reason
-        if (reason >= 0) {
-          let fast = fastIssues[reason]
-          if (fast === undefined) fast = prepareFastIssues(generated, reason)
-          if (fast !== null) {
-            const issues = fast(failure.value, failure.pointer, failure.head)
-            if (issues.length > 0) return { valid: false, issues }
-          }
-        }
-        if (reason !== NOT_RECORDED) {
-          if (state.issues.length > 0) state.issues = []
-          const issues = describeFailure(generated, failure)
-          if (issues.length > 0) return { valid: false, issues }
-        }
+      if (fullSpeed === undefined) {
+        const generated = resolved.codegen ? generateValidator(node, resolved) : undefined
+        fullSpeed =
+          generated === undefined
+            ? validateWithClosures
+            : generated.entry<ValidationResult>(VALID, (input, failure) => describeGenerated(generated, input, failure))
+        // Later calls through the object go straight to the generated function.
+        compiledSchema.validate = fullSpeed
       }
-      state.depth = 0
-      state.silent = 0
-      state.refDepth = 0
-      if (state.issues.length > 0) state.issues = []
-      if (root(value, state)) return VALID
-      const issues = state.issues
-      state.issues = []
-      if (issues.length === 0) report({ ...state, issues }, 'schema', 'the value does not match the schema')
-      return { valid: false, issues }
+      return fullSpeed(value)
     },
   }
+  return compiledSchema
 }

@@ -26,6 +26,11 @@ export interface GeneratedValidator {
    * first failure. A reason of `NOT_RECORDED` means the generated code failed without saying where.
    */
   check(value: unknown): FirstFailure | undefined
+  /**
+   * One generated function doing what `check` does, answering `valid` or `onFailure(value, failure)`: no call
+   * layers between the caller and the checks, and call sites that stay monomorphic per schema.
+   */
+  entry<T>(valid: T, onFailure: (value: unknown, failure: FirstFailure) => T): (value: unknown) => T
   /** Per failure reason: the node and keyword that failed. */
   readonly reasons: readonly FailureReason[]
   /** The schema nodes reasons point into. */
@@ -50,7 +55,10 @@ type Factory = (
   O: typeof Object.hasOwn,
   R: FirstFailure,
   P: typeof pointerPiece,
-) => (value: unknown) => boolean
+) => {
+  explain: (value: unknown) => boolean
+  entry: <T>(valid: T, onFailure: (value: unknown, failure: FirstFailure) => T) => (value: unknown) => T
+}
 
 /**
  * Generates the per-schema functions for a schema `compileSchema` has accepted. Returns undefined where
@@ -63,11 +71,13 @@ export function generateValidator(
   try {
     const generator = new CodeGenerator(root, options, generatedKeywordEmitters)
     // Only the explaining functions run from the root; answer functions exist where a union or `not` tries a branch.
-    const explain =
-      typeof root === 'boolean' ? `() => ${root}` : `(d) => ${generator.functionName(root, 'explain')}(d, 0, 0)`
+    const rootCall = typeof root === 'boolean' ? String(root) : `${generator.functionName(root, 'explain')}(d, 0, 0)`
     const record =
       'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
-    const source = `${record}\n${generator.emitAll()}\nreturn ${explain};`
+    // The record starts clean on every call (a failure that records nothing must not read an old one), and lets
+    // go of the failing value once it is described.
+    const entrySource = `entry: (V, F) => (d) => { R.reason = ${NOT_RECORDED}; R.pointer = ""; if (${rootCall}) return V; const r = F(d, R); R.value = undefined; return r; }`
+    const source = `${record}\n${generator.emitAll()}\nreturn { explain: (d) => ${rootCall}, ${entrySource} };`
     const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
     const failure: FirstFailure = {
       reason: NOT_RECORDED,
@@ -76,7 +86,7 @@ export function generateValidator(
       pointer: '',
       head: 0,
     }
-    const explainRun = factory(
+    const { explain: explainRun, entry } = factory(
       generator.constants,
       codePointLength,
       isMultipleOf,
@@ -93,6 +103,7 @@ export function generateValidator(
         if (explainRun(value)) return undefined
         return failure
       },
+      entry,
       reasons: generator.reasons,
       nodes: generator.nodes,
     }
