@@ -180,7 +180,7 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
         fullSpeed =
           generated === undefined
             ? validateWithClosures
-            : generated.entry<ValidationResult>(VALID, (input, failure) => describeGenerated(generated, input, failure))
+            : generated.entry(VALID, fastIssues, (input, failure) => describeGenerated(generated, input, failure))
         // Later calls through the object go straight to the generated function.
         compiledSchema.validate = fullSpeed
       }

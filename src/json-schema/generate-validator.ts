@@ -2,9 +2,11 @@ import { CodeGenerator, type FailureReason } from './code-generator.js'
 import { codePointLength } from './code-point-length.js'
 import type { ResolvedCompileOptions } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
+import type { FailureIssues } from './failure-issues.js'
 import { generatedKeywordEmitters } from './generated-keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { isMultipleOf } from './number-keywords.js'
+import type { ValidationResult } from './validation-result.js'
 import { pointerPiece } from './validation-state.js'
 
 /** Where a value first fails, as found by the generated explain functions. The same object is reused. */
@@ -27,10 +29,15 @@ export interface GeneratedValidator {
    */
   check(value: unknown): FirstFailure | undefined
   /**
-   * One generated function doing what `check` does, answering `valid` or `onFailure(value, failure)`: no call
-   * layers between the caller and the checks, and call sites that stay monomorphic per schema.
+   * One generated function that validates: no call layers between the caller and the checks, and call sites that
+   * stay monomorphic per schema. A failure is worded by `describers[reason]` when the caller has prepared one
+   * that finds issues, else by `onFailure`.
    */
-  entry<T>(valid: T, onFailure: (value: unknown, failure: FirstFailure) => T): (value: unknown) => T
+  entry(
+    valid: ValidationResult,
+    describers: readonly (FailureIssues | null | undefined)[],
+    onFailure: (value: unknown, failure: FirstFailure) => ValidationResult,
+  ): (value: unknown) => ValidationResult
   /** Per failure reason: the node and keyword that failed. */
   readonly reasons: readonly FailureReason[]
   /** The schema nodes reasons point into. */
@@ -57,7 +64,7 @@ type Factory = (
   P: typeof pointerPiece,
 ) => {
   explain: (value: unknown) => boolean
-  entry: <T>(valid: T, onFailure: (value: unknown, failure: FirstFailure) => T) => (value: unknown) => T
+  entry: GeneratedValidator['entry']
 }
 
 /**
@@ -76,7 +83,15 @@ export function generateValidator(
       'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
     // The record starts clean on every call (a failure that records nothing must not read an old one), and lets
     // go of the failing value once it is described.
-    const entrySource = `entry: (V, F) => (d) => { R.reason = ${NOT_RECORDED}; R.pointer = ""; if (${rootCall}) return V; const r = F(d, R); R.value = undefined; return r; }`
+    const entrySource = `entry: (V, D, F) => (d) => {
+R.reason = ${NOT_RECORDED}; R.pointer = "";
+if (${rootCall}) return V;
+const w = R.reason >= 0 ? D[R.reason] : undefined;
+const issues = w ? w(R.value, R.pointer, R.head) : undefined;
+const result = issues !== undefined && issues.length > 0 ? { valid: false, issues } : F(d, R);
+R.value = undefined;
+return result;
+}`
     const source = `${record}\n${generator.emitAll()}\nreturn { explain: (d) => ${rootCall}, ${entrySource} };`
     const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
     const failure: FirstFailure = {
