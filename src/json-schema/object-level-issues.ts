@@ -40,6 +40,21 @@ function unexpectedPropertyText(allowed: string): (key: string) => string {
 const COMPARED_KEYS = 8
 
 /**
+ * Source that keeps up to `MAX_ISSUES` issues in locals and returns them as an array literal of the exact length:
+ * a failure allocates no array it then has to grow. `add` returns early once the budget is spent.
+ */
+function issueSlots(): { declare: string; add: (issue: string) => string; collect: string } {
+  const slots = Array.from({ length: MAX_ISSUES }, (_, index) => `i${index}`)
+  const stores = slots.map((slot, index) => `if (n === ${index}) ${slot} = x;`).join(' else ')
+  const exact = slots.map((_, index) => `n === ${index + 1} ? [${slots.slice(0, index + 1).join(', ')}] : `)
+  return {
+    declare: `let n = 0, ${slots.join(', ')};`,
+    add: (issue) => `{ const x = ${issue}; ${stores} n++; if (n === ${MAX_ISSUES}) return [${slots.join(', ')}]; }`,
+    collect: `return ${exact.slice(0, -1).join('')}[];`,
+  }
+}
+
+/**
  * The unexpected keys, then the missing required keys, of an object whose present declared properties the
  * generated code already found valid: what the closure tree's fused object shape reports for it, in its order.
  *
@@ -51,11 +66,12 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
   const declared = Object.keys(node.properties ?? {})
   const required = node.required ?? []
   const messages: string[] = [constantHead, `; allowed properties: ${listKeys(declared)}`]
+  const issues = issueSlots()
   const lines = [
     'return (d, pointer, head) => {',
     // issuePrefix(pointer), written in place: a call here measurably slowed every failure.
     `const prefix = head === 1 ? m[0] : pointer === "" ? ${JSON.stringify(issuePrefix(''))} : "at " + pointer + ": ";`,
-    'const issues = [];',
+    issues.declare,
   ]
   if (node.additionalProperties === false) {
     const known =
@@ -67,8 +83,7 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
     lines.push(
       'for (const k in d) {',
       `if (${known} || !H.call(d, k)) continue;`,
-      'issues.push(I(pointer, "additionalProperties", prefix + U(k)));',
-      `if (issues.length === ${MAX_ISSUES}) return issues;`,
+      issues.add('I(pointer, "additionalProperties", prefix + U(k))'),
       '}',
     )
   }
@@ -79,12 +94,11 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
     messages.push(`missing required property ${name}`)
     lines.push(
       `if (!(d[${name}] !== undefined${own})) {`,
-      `issues.push(I(pointer, "required", prefix + m[${messages.length - 1}]));`,
-      `if (issues.length === ${MAX_ISSUES}) return issues;`,
+      issues.add(`I(pointer, "required", prefix + m[${messages.length - 1}])`),
       '}',
     )
   }
-  lines.push('return issues;', '};')
+  lines.push(issues.collect, '};')
   const factory = new Function('m', 'D', 'I', 'U', 'O', 'H', lines.join('\n')) as Factory
   return factory(
     messages,
