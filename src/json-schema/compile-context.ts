@@ -31,6 +31,10 @@ export interface KeywordDefinition {
 
 export function childPath(schemaPath: string, ...segments: (string | number)[]): string {
   let path = schemaPath
-  for (const segment of segments) path += `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`
+  for (const segment of segments) {
+    const text = String(segment)
+    path +=
+      text.includes('~') || text.includes('/') ? `/${text.replaceAll('~', '~0').replaceAll('/', '~1')}` : `/${text}`
+  }
   return path
 }

@@ -23,7 +23,8 @@ export function compileNode(schema: unknown, context: CompileContext, path: stri
   }
   const object = schema as JsonSchemaObject
   const mask = typeMask(object.type, object.nullable === true, path)
-  const byKind: Check[][] = Array.from({ length: INSTANCE_KIND_COUNT }, () => [])
+  const byKind: Check[][] = []
+  for (let kind = 0; kind < INSTANCE_KIND_COUNT; kind++) byKind.push([])
   for (const keyword of Object.keys(object)) {
     if (!isSupportedKeyword(keyword)) {
       context.unsupported(keyword, path, 'is not a supported keyword')

@@ -27,8 +27,14 @@ export function typeMatches(mask: number, value: unknown): boolean {
 
 /** "string or null", in a fixed order so messages are deterministic. */
 export function maskName(mask: number): string {
-  return TYPE_ORDER.filter((name) => (mask & typeBits[name]) !== 0).join(' or ')
+  let name = maskNames[mask]
+  if (name === undefined) {
+    name = TYPE_ORDER.filter((type) => (mask & typeBits[type]) !== 0).join(' or ')
+    maskNames[mask] = name
+  }
+  return name
 }
+const maskNames: string[] = []
 
 /** `type` (with OpenAPI's `nullable`) as a mask; throws naming `path` for an unknown type name. */
 export function typeMask(type: unknown, nullable: boolean, path: string): number {
