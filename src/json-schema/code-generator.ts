@@ -219,18 +219,19 @@ export class CodeGenerator {
     this.depthOffset--
     this.current = saved.current
     this.lastReason = -1
-    return `{ const ${temporary} = ${value}; { const d = ${temporary};\n${body.join('\n')}\n} }`
+    return `{ const ${temporary} = ${value}; { const d = ${temporary};\n${body}\n} }`
   }
 
   /** The checks of one node against `d`, starting with the nesting limit. */
-  private body(schema: JsonSchemaObject): string[] {
+  private body(schema: JsonSchemaObject): string {
     this.lastReason = -1
     const depthFail =
       this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
-    const lines = [`if (${this.depth()} > ${this.maxDepthSource}) ${depthFail}`]
-    for (const emit of this.emitters) lines.push(...emit(schema, this))
+    // Appended, not joined: nested bodies stay string ropes until `new Function` reads the source once.
+    let source = `if (${this.depth()} > ${this.maxDepthSource}) ${depthFail}`
+    for (const emit of this.emitters) for (const line of emit(schema, this)) source += `\n${line}`
     if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
-    return lines
+    return source
   }
 
   /** Validates the same value against another schema (allOf branches, `$ref` targets). */
@@ -262,9 +263,9 @@ export class CodeGenerator {
       const [mode, schema, index] = next
       this.mode = mode
       this.current = index
-      const lines = this.body(schema)
+      const body = this.body(schema)
       this.functions.push(
-        `function ${mode === 'answer' ? 'v' : 'e'}${index}(d, depth, refs) {\n${lines.join('\n')}\nreturn true;\n}`,
+        `function ${mode === 'answer' ? 'v' : 'e'}${index}(d, depth, refs) {\n${body}\nreturn true;\n}`,
       )
     }
     return this.functions.join('\n')
