@@ -30,11 +30,12 @@ const DEFAULT_MAX_DEPTH = 64
  * Compiles a schema of our JSON Schema subset once into a tree of small closures (one per keyword, chosen from
  * the keyword table): this is the strict/lenient gate, and it can describe any failure in words.
  *
- * On the first `validate` call the same schema is also turned into generated JavaScript (`code-generator.ts`):
- * it answers valid input at hand-written speed and, for invalid input, finds the first failing schema node and
- * its instance path. Only that node is then described by its closure, so issues come from the first failing node
- * (up to 5 there), like Ajv's first error. With `codegen: false`, or where `new Function` is forbidden, the
- * closure tree alone answers and reports up to 5 issues across the whole value.
+ * On the first `validate` call the same schema is also turned into generated JavaScript (`code-generator.ts`),
+ * which then becomes `validate` itself: it answers valid input at hand-written speed and, for invalid input,
+ * finds the first failing schema node and its instance path. That node's failure is worded straight from the
+ * failing keyword (`failure-issues.ts`, `object-level-issues.ts`) or else by the node's closure, so issues come
+ * from the first failing node (up to 5 there), like Ajv's first error. With `codegen: false`, or where
+ * `new Function` is forbidden, the closure tree alone answers and reports up to 5 issues across the whole value.
  *
  * Decisions worth knowing: `nullable: true` adds "null" to `type` (OpenAPI 3.0, as Ajv); `$ref` siblings apply
  * (2020-12 semantics, also for draft-07 schemas); unreachable `$defs` are never compiled, so strict mode does not
