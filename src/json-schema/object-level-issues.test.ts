@@ -62,6 +62,16 @@ describe('object-level issues, written as a function per node', () => {
     )
   })
 
+  it('words keys right after its memo of unexpected-key texts fills up and starts again', () => {
+    const schema: JsonSchemaObject = { type: 'object', properties: { a: {} }, additionalProperties: false }
+    const describe = objectLevelIssues(schema, 'at (root): ')
+    const keys = Array.from({ length: 150 }, (_, index) => `key${index}`)
+    for (const key of [...keys, ...keys, '__proto__', 'x'.repeat(100)]) {
+      const [issue] = describe(JSON.parse(JSON.stringify({ [key]: 1 })), '', 1)
+      expect(issue!.message).toBe(`at (root): unexpected property "${key}"; allowed properties: "a"`)
+    }
+  })
+
   it('quotes hostile keys as JSON and builds the message start from a pointer that is not constant', () => {
     const schema: JsonSchemaObject = { type: 'object', properties: {}, additionalProperties: false }
     const describe = objectLevelIssues(schema, '')

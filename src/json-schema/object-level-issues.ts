@@ -22,14 +22,19 @@ const REMEMBERED_KEY_LENGTH = 64
 
 /** `unexpected property "<key>"<allowed>`, memoised per node so a repeated wrong key costs one lookup. */
 function unexpectedPropertyText(allowed: string): (key: string) => string {
-  const texts = new Map<string, string>()
+  let texts: Record<string, string> = Object.create(null)
+  let count = 0
   return (key) => {
-    let text = texts.get(key)
+    let text = texts[key]
     if (text === undefined) {
       text = `unexpected property ${quote(key)}${allowed}`
       if (key.length <= REMEMBERED_KEY_LENGTH) {
-        if (texts.size >= REMEMBERED_KEYS) texts.clear()
-        texts.set(key, text)
+        if (count >= REMEMBERED_KEYS) {
+          texts = Object.create(null)
+          count = 0
+        }
+        texts[key] = text
+        count++
       }
     }
     return text
