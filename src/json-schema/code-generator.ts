@@ -9,6 +9,7 @@ import {
   ROOT_POINTER,
 } from './pointer-expression.js'
 import { resolveReference } from './resolve-reference.js'
+import { finite } from './source-literals.js'
 
 /**
  * Emits JavaScript for a schema, in two modes sharing every emitter:
@@ -26,16 +27,6 @@ export type Mode = 'answer' | 'explain'
 /** Node index recorded when a `false` schema rejects a value, and when nesting exceeds `maxDepth`. */
 export const FALSE_NODE = -1
 export const DEPTH_NODE = -2
-
-export const KIND_TESTS = {
-  string: 'typeof d === "string"',
-  number: 'typeof d === "number"',
-  integer: 'Number.isInteger(d)',
-  boolean: 'typeof d === "boolean"',
-  null: 'd === null',
-  array: 'Array.isArray(d)',
-  object: '(typeof d === "object" && d !== null && !Array.isArray(d))',
-} as const
 
 export type KeywordEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string[]
 
@@ -58,11 +49,6 @@ export interface FailureReason {
 
 /** Members are inlined this many levels below a function's value; deeper ones get calls again. */
 const INLINE_LEVELS = 8
-
-export function finite(value: unknown): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new Error('not a finite number')
-  return `(${String(value)})`
-}
 
 export class CodeGenerator {
   readonly constants: unknown[] = []

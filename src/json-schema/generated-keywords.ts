@@ -1,10 +1,11 @@
-import { type CodeGenerator, finite, type KeywordEmitter, KIND_TESTS } from './code-generator.js'
-import { findDiscriminator, findExclusiveDiscriminator } from './discriminator.js'
+import type { CodeGenerator, KeywordEmitter } from './code-generator.js'
 import { formatCheckers } from './formats.js'
+import { combinatorEmitter } from './generated-applicators.js'
 import { addsNoCheck } from './keywords.js'
-import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
+import type { JsonSchemaObject } from './node.js'
 import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
 import { constantPiece } from './pointer-expression.js'
+import { finite, KIND_TESTS, literal } from './source-literals.js'
 
 /** Source emitters per keyword group for the generated checks; each mirrors the closure compiler of its group. */
 
@@ -16,12 +17,6 @@ function typeNames(schema: JsonSchemaObject): string[] | undefined {
   if (schema.nullable === true && !names.includes('null')) names.push('null')
   for (const name of names) if (!Object.hasOwn(KIND_TESTS, name)) throw new Error(`unknown type ${name}`)
   return names
-}
-
-function literal(value: unknown): string | undefined {
-  if (typeof value === 'string' || typeof value === 'boolean' || value === null) return JSON.stringify(value)
-  if (typeof value === 'number' && Number.isFinite(value)) return `(${String(value)})`
-  return undefined
 }
 
 /** Wraps the checks of one kind in a kind test, unless `type` already guarantees that kind. */
@@ -64,61 +59,6 @@ const valueEmitter: KeywordEmitter = (schema, generator) => {
       lines.push(`if (!${generator.constant(values)}.some((e) => E(d, e, ${depth}))) ${generator.failOn('enum')}`)
     }
   }
-  return lines
-}
-
-/** In explain mode, a union whose tag names a branch is explained by that branch (as the closures report it). */
-function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
-  const discriminator = generator.mode === 'explain' ? findDiscriminator(branches) : undefined
-  if (discriminator === undefined) return ''
-  const cases = [...discriminator.branches].map(([tag, index]) => {
-    const tagLiteral = literal(tag)
-    if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
-    return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
-  })
-  const key = JSON.stringify(discriminator.key)
-  return `if (${KIND_TESTS.object} && O(d, ${key})) { const t = d[${key}]; ${cases.join(' else ')} }`
-}
-
-/**
- * A union whose branches a tag makes exclusive (see `findExclusiveDiscriminator`), as a dispatch on the tag: one
- * branch is checked instead of all, in both modes, and no answer functions are needed for it.
- */
-function dispatchOnTag(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string | undefined {
-  const discriminator = findExclusiveDiscriminator(branches)
-  if (discriminator === undefined) return undefined
-  const cases = [...discriminator.branches].map(([tag, index]) => {
-    const tagLiteral = literal(tag)
-    if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
-    return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
-  })
-  const fail = generator.fail
-  const key = JSON.stringify(discriminator.key)
-  return `if (!${KIND_TESTS.object}) ${fail}\n{ const t = d[${key}]; ${cases.join(' else ')} else ${fail} }`
-}
-
-const combinatorEmitter: KeywordEmitter = (schema, generator) => {
-  const lines: string[] = []
-  for (const branch of schema.allOf ?? []) lines.push(generator.same(branch))
-  const union = schema.oneOf ?? schema.anyOf
-  const dispatch =
-    union === undefined || (schema.oneOf !== undefined && schema.anyOf !== undefined)
-      ? undefined
-      : dispatchOnTag(union, generator)
-  if (dispatch !== undefined) lines.push(dispatch)
-  else if (schema.anyOf !== undefined) {
-    const tests = schema.anyOf.map((branch) => generator.test(branch, 'd', false)).join(' || ')
-    lines.push(`if (!(${tests})) { ${explainTagged(schema.anyOf, generator)} ${generator.fail} }`)
-  }
-  if (schema.oneOf !== undefined && dispatch === undefined) {
-    lines.push('{ let m = 0;')
-    for (const branch of schema.oneOf) {
-      lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
-    }
-    lines.push(`if (m === 0) { ${explainTagged(schema.oneOf, generator)} }`, `if (m !== 1) ${generator.fail} }`)
-  }
-  if (schema.not !== undefined) lines.push(`if (${generator.test(schema.not, 'd', false)}) ${generator.fail}`)
-  if (typeof schema.$ref === 'string') lines.push(generator.reference(schema.$ref))
   return lines
 }
 
