@@ -24,14 +24,10 @@ export interface FirstFailure {
 
 export interface GeneratedValidator {
   /**
-   * Validates with the explaining functions (valid input pays nothing for them): undefined when valid, else the
-   * first failure. A reason of `NOT_RECORDED` means the generated code failed without saying where.
-   */
-  check(value: unknown): FirstFailure | undefined
-  /**
-   * One generated function that validates: no call layers between the caller and the checks, and call sites that
-   * stay monomorphic per schema. A failure is worded by `describers[reason]` when the caller has prepared one
-   * that finds issues, else by `onFailure`.
+   * One generated function that validates with the explaining functions (valid input pays nothing for them): no
+   * call layers between the caller and the checks, and call sites that stay monomorphic per schema. A failure is
+   * worded by `describers[reason]` when the caller has prepared one that finds issues, else by `onFailure`; a
+   * reason of `NOT_RECORDED` there means the generated code failed without saying where.
    */
   entry(
     valid: ValidationResult,
@@ -62,10 +58,7 @@ type Factory = (
   O: typeof Object.hasOwn,
   R: FirstFailure,
   P: typeof pointerPiece,
-) => {
-  explain: (value: unknown) => boolean
-  entry: GeneratedValidator['entry']
-}
+) => GeneratedValidator['entry']
 
 /**
  * Generates the per-schema functions for a schema `compileSchema` has accepted. Returns undefined where
@@ -83,7 +76,7 @@ export function generateValidator(
       'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
     // The record starts clean on every call (a failure that records nothing must not read an old one), and lets
     // go of the failing value once it is described.
-    const entrySource = `entry: (V, D, F) => (d) => {
+    const entrySource = `(V, D, F) => (d) => {
 R.reason = ${NOT_RECORDED}; R.pointer = "";
 if (${rootCall}) return V;
 const w = R.reason >= 0 ? D[R.reason] : undefined;
@@ -92,7 +85,7 @@ const result = issues !== undefined && issues.length > 0 ? { valid: false, issue
 R.value = undefined;
 return result;
 }`
-    const source = `${record}\n${generator.emitAll()}\nreturn { explain: (d) => ${rootCall}, ${entrySource} };`
+    const source = `${record}\n${generator.emitAll()}\nreturn ${entrySource};`
     const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
     const failure: FirstFailure = {
       reason: NOT_RECORDED,
@@ -101,7 +94,7 @@ return result;
       pointer: '',
       head: 0,
     }
-    const { explain: explainRun, entry } = factory(
+    const entry = factory(
       generator.constants,
       codePointLength,
       isMultipleOf,
@@ -112,12 +105,6 @@ return result;
       pointerPiece,
     )
     return {
-      check(value) {
-        failure.reason = NOT_RECORDED
-        failure.pointer = ''
-        if (explainRun(value)) return undefined
-        return failure
-      },
       entry,
       reasons: generator.reasons,
       nodes: generator.nodes,
