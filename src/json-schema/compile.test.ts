@@ -219,6 +219,20 @@ describe('tiering', () => {
     expect(later).toEqual([...first, ...first, ...first])
   })
 
+  it('keeps working through a frozen compiled schema and through a detached validate', () => {
+    const schema: JsonSchemaNode = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }
+    const frozen = Object.freeze(compileSchema(schema))
+    const { validate } = compileSchema(schema)
+    for (const run of [(value: unknown) => frozen.validate(value), validate]) {
+      expect([run({ n: 1 }).valid, run({ n: 'x' }).valid, run({}).valid, run({ n: 2 }).valid]).toEqual([
+        true,
+        false,
+        false,
+        true,
+      ])
+    }
+  })
+
   it('escapes ~ and / in issue paths, for declared and for extra keys, with and without generated code', () => {
     const schema: JsonSchemaNode = {
       properties: { 'a/b': { type: 'string' } },

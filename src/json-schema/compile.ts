@@ -182,8 +182,8 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
           generated === undefined
             ? validateWithClosures
             : generated.entry(VALID, fastIssues, (input, failure) => describeGenerated(generated, input, failure))
-        // Later calls through the object go straight to the generated function.
-        compiledSchema.validate = fullSpeed
+        // Later calls through the object go straight to the generated function (unless the caller froze it).
+        Reflect.set(compiledSchema, 'validate', fullSpeed)
       }
       return fullSpeed(value)
     },
