@@ -19,7 +19,7 @@ export type FailureIssues = (value: unknown, pointer: string, head: number) => V
  * Undefined when only the closure tree can describe the node.
  */
 export function failureIssues(reason: FailureReason, node: JsonSchemaObject): FailureIssues | undefined {
-  if (reason.objectLevel) return objectLevelIssues(node, reason.head ?? '')
+  if (reason.objectLevel) return sharedObjectLevelIssues(node, reason.head ?? '')
   const makeDetail = singleIssueDetails[reason.keyword]
   if (makeDetail === undefined || (reason.keyword !== 'type' && !reason.last)) return undefined
   const detail = makeDetail(node)
@@ -30,4 +30,21 @@ export function failureIssues(reason: FailureReason, node: JsonSchemaObject): Fa
     const message = detail.append(head === 1 ? start : issuePrefix(pointer) + detail.prefix, value)
     return [issueWithMessage(pointer, keyword, message)]
   }
+}
+
+/** Object-level failure sites of one node (its required keys, its extra keys) share one generated function. */
+const objectLevelByNode = new WeakMap<JsonSchemaObject, Map<string, FailureIssues>>()
+
+function sharedObjectLevelIssues(node: JsonSchemaObject, constantHead: string): FailureIssues {
+  let byHead = objectLevelByNode.get(node)
+  if (byHead === undefined) {
+    byHead = new Map()
+    objectLevelByNode.set(node, byHead)
+  }
+  let issues = byHead.get(constantHead)
+  if (issues === undefined) {
+    issues = objectLevelIssues(node, constantHead)
+    byHead.set(constantHead, issues)
+  }
+  return issues
 }
