@@ -1,7 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import { type CallToolResult, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type CallToolResult,
+  ElicitRequestSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createNodePtcRuntime } from '../ptc/node/index.js'
@@ -155,5 +159,45 @@ describe('serveMcp in ptc mode', () => {
     const client = await overHttp('ptc')
     const { tools } = await client.listTools()
     expect(tools[0]?.description).toMatchSnapshot()
+  })
+})
+
+describe('serveMcp keeps clients current', () => {
+  it('tells a connected client when the served tools change, without the host calling toolsChanged', async () => {
+    const runtime = createToolRuntime()
+    const serving = await serveMcp(runtime, { transport: { http: { port: 0 } }, mode: 'native' })
+    try {
+      const client = newClient(undefined)
+      let notified = 0
+      let wake: () => void = () => {}
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+        notified++
+        wake()
+      })
+      await client.connect(new StreamableHTTPClientTransport(new URL(serving.url!)))
+      const next = () => new Promise<void>((resolve) => (wake = resolve))
+      const pause = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))
+      // The stream that carries notifications opens a little after connect: ping until one arrives, then let
+      // the line go quiet so that no ping is counted below.
+      for (let arrived = false; !arrived; ) {
+        const pong = next().then(() => true)
+        serving.toolsChanged()
+        arrived = await Promise.race([pong, pause(100)])
+      }
+      await pause(100)
+      notified = 0
+      const first = next()
+      const [tool] = fixtureTools()
+      const registration = runtime.register(tool!)
+      await first
+      expect((await client.listTools()).tools.map((listed) => listed.name)).toEqual([tool!.name])
+      const second = next()
+      registration.dispose()
+      await second
+      expect((await client.listTools()).tools).toEqual([])
+      expect(notified).toBe(2)
+    } finally {
+      await serving.close()
+    }
   })
 })

@@ -7,6 +7,7 @@ import { listenHttp } from './serve-http.js'
 /** A runtime (or any view of one) that `serveMcp` can expose. */
 export interface McpServedRuntime extends ServedScope {
   presentAs(mode: PresentationMode): { dispose(): void }
+  onToolsChanged(listener: () => void): { dispose(): void }
   agent(id: string): McpServedRuntime
 }
 
@@ -24,7 +25,10 @@ export interface ServeMcpOptions {
 export interface McpServing {
   /** The Streamable HTTP endpoint, when serving over HTTP. */
   readonly url?: string
-  /** Sends `notifications/tools/list_changed` to every connected client (wire it to `onToolsChanged` of upstreams). */
+  /**
+   * Sends `notifications/tools/list_changed` to every connected client. Registrations, disposals, masks and
+   * presentation changes that alter the served scope send it by themselves; this is for anything else.
+   */
   toolsChanged(): void
   close(): Promise<void>
 }
@@ -54,24 +58,34 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
   const toolsChanged = () => {
     for (const server of live) server.sendToolListChanged().catch(() => {})
   }
-  if (options.transport === 'stdio') {
-    const server = newServer()
-    await server.connect(new StdioServerTransport())
+  const watching = scope.onToolsChanged(toolsChanged)
+  const stop = () => {
+    watching.dispose()
+    presentation.dispose()
+  }
+  try {
+    if (options.transport === 'stdio') {
+      const server = newServer()
+      await server.connect(new StdioServerTransport())
+      return {
+        toolsChanged,
+        async close() {
+          await server.close()
+          stop()
+        },
+      }
+    }
+    const endpoint = await listenHttp(newServer, options.transport.http)
     return {
+      url: endpoint.url,
       toolsChanged,
       async close() {
-        await server.close()
-        presentation.dispose()
+        await endpoint.close()
+        stop()
       },
     }
-  }
-  const endpoint = await listenHttp(newServer, options.transport.http)
-  return {
-    url: endpoint.url,
-    toolsChanged,
-    async close() {
-      await endpoint.close()
-      presentation.dispose()
-    },
+  } catch (error) {
+    stop()
+    throw error
   }
 }

@@ -17,6 +17,7 @@ import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
 import type { ExecuteOptions, ToolRuntime } from './tool-runtime.js'
+import { watchShownTools } from './watch-shown-tools.js'
 
 /** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
@@ -79,6 +80,12 @@ function createView(
       }
       return core.registry.presentAs(scope.layer, mode)
     },
+    onToolsChanged: (listener: () => void): Disposer =>
+      watchShownTools(
+        core.registry,
+        () => ({ mode: modeOf(), entries: core.registry.visible(scope.layer).entries }),
+        listener,
+      ),
     get: lookup,
     schemas: (): readonly ToolSchema[] => core.registry.visible(scope.layer).schemas,
     prompt(): ToolPrompt {

@@ -28,6 +28,11 @@ export interface ToolRuntime {
   ): Disposer
   /** Overrides the configured presentation mode for this scope (the global scope's choice is every agent's default). */
   presentAs(mode: PresentationMode): Disposer
+  /**
+   * Calls `listener` once after a burst of registrations, disposals, masks or presentation changes that altered
+   * the tools this scope shows the model (checked in a microtask). What the listener throws is dropped.
+   */
+  onToolsChanged(listener: () => void): Disposer
   get(name: string): AnyToolDefinition | undefined
   /** The visible tools, sorted by name; nothing executable or host-only. */
   schemas(): readonly ToolSchema[]

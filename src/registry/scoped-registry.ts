@@ -42,6 +42,19 @@ const byName = (left: RegistryEntry, right: RegistryEntry) =>
 export class ScopedRegistry {
   readonly global: RegistryLayer = createLayer(undefined)
   readonly #agents = new Map<string, RegistryLayer>()
+  readonly #changeListeners = new Set<() => void>()
+
+  /** Calls `listener` after every registration, mask or presentation change, in any layer. */
+  onChange(listener: () => void): Disposer {
+    this.#changeListeners.add(listener)
+    return createDisposer(() => {
+      this.#changeListeners.delete(listener)
+    })
+  }
+
+  #changed(): void {
+    for (const listener of this.#changeListeners) listener()
+  }
 
   layer(agentId: string | undefined): RegistryLayer {
     if (agentId === undefined) return this.global
@@ -61,10 +74,12 @@ export class ScopedRegistry {
     }
     layer.tools.set(entry.name, entry)
     layer.version++
+    this.#changed()
     return createDisposer(() => {
       if (layer.tools.get(entry.name) !== entry) return
       layer.tools.delete(entry.name)
       layer.version++
+      this.#changed()
     })
   }
 
@@ -73,9 +88,11 @@ export class ScopedRegistry {
     const mask = (definition: AnyToolDefinition) => predicate(definition)
     layer.masks.push(mask)
     layer.version++
+    this.#changed()
     return createDisposer(() => {
       layer.masks.splice(layer.masks.indexOf(mask), 1)
       layer.version++
+      this.#changed()
     })
   }
 
@@ -83,9 +100,11 @@ export class ScopedRegistry {
     const token = { mode }
     layer.presentations.push(token)
     layer.mode = mode
+    this.#changed()
     return createDisposer(() => {
       layer.presentations.splice(layer.presentations.indexOf(token), 1)
       layer.mode = layer.presentations[layer.presentations.length - 1]?.mode
+      this.#changed()
     })
   }
 
