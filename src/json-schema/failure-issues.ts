@@ -3,7 +3,6 @@ import { singleIssueDetails } from './keyword-details.js'
 import type { JsonSchemaObject } from './node.js'
 import { objectLevelIssues } from './object-level-issues.js'
 import type { ValidationIssue } from './validation-result.js'
-
 import { issuePrefix, issueWithMessage } from './validation-state.js'
 
 /**
