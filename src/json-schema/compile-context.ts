@@ -1,4 +1,5 @@
 import type { InstanceKind } from './instance-kind.js'
+import { escapePointerToken } from './json-pointer.js'
 import type { JsonSchemaObject } from './node.js'
 import type { Check } from './validation-state.js'
 
@@ -31,10 +32,6 @@ export interface KeywordDefinition {
 
 export function childPath(schemaPath: string, ...segments: (string | number)[]): string {
   let path = schemaPath
-  for (const segment of segments) {
-    const text = String(segment)
-    path +=
-      text.includes('~') || text.includes('/') ? `/${text.replaceAll('~', '~0').replaceAll('/', '~1')}` : `/${text}`
-  }
+  for (const segment of segments) path += `/${escapePointerToken(segment)}`
   return path
 }

@@ -1,3 +1,5 @@
+import { escapePointerToken } from './json-pointer.js'
+
 /**
  * JSON pointers as generated source. A pointer is kept as the expression for everything up to its constant tail
  * plus that tail's raw text, so appending a property name is a string append, not a re-parse of source.
@@ -19,7 +21,7 @@ export const ROOT_POINTER: PointerSource = { head: '', tail: '' }
 
 /** The piece of a known key or index: `/a~1b`. */
 export function constantPiece(segment: string | number): PointerPiece {
-  return { text: `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}` }
+  return { text: `/${escapePointerToken(segment)}` }
 }
 
 export function appendPiece(pointer: PointerSource, piece: PointerPiece): PointerSource {

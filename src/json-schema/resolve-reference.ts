@@ -1,3 +1,4 @@
+import { unescapePointerToken } from './json-pointer.js'
 import type { JsonSchemaNode } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 
@@ -45,7 +46,7 @@ export function resolveReference(
   let target: unknown = root
   const tokens = decoded === '' ? [] : decoded.slice(1).split('/')
   for (const token of tokens) {
-    const key = token.replaceAll('~1', '/').replaceAll('~0', '~')
+    const key = unescapePointerToken(token)
     const found =
       typeof target === 'object' &&
       target !== null &&

@@ -1,3 +1,4 @@
+import { escapePointerToken } from './json-pointer.js'
 import type { ValidationIssue } from './validation-result.js'
 
 /** At most this many issues are reported per `validate` call. */
@@ -35,18 +36,6 @@ export function shouldStop(state: ValidationState): boolean {
   return state.silent > 0 || state.issues.length >= MAX_ISSUES
 }
 
-const TILDE = 0x7e
-const SLASH = 0x2f
-
-function escapeSegment(segment: string | number): string {
-  if (typeof segment === 'number') return String(segment)
-  for (let index = 0; index < segment.length; index++) {
-    const code = segment.charCodeAt(index)
-    if (code === TILDE || code === SLASH) return segment.replaceAll('~', '~0').replaceAll('/', '~1')
-  }
-  return segment
-}
-
 /**
  * `/segment`, escaped, memoised: property names repeat across calls. Bounded in count and in key length, so
  * hostile keys (up to the argument size limit each) cannot make it hold megabytes.
@@ -58,7 +47,7 @@ const MEMOISED_SEGMENT_LENGTH = 64
 export function pointerPiece(segment: string | number): string {
   let piece = pointerPieces.get(segment)
   if (piece === undefined) {
-    piece = `/${escapeSegment(segment)}`
+    piece = `/${escapePointerToken(segment)}`
     if (typeof segment === 'number' || segment.length <= MEMOISED_SEGMENT_LENGTH) {
       if (pointerPieces.size >= POINTER_PIECES_LIMIT) pointerPieces.clear()
       pointerPieces.set(segment, piece)

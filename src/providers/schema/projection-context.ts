@@ -1,3 +1,4 @@
+import { escapePointerToken } from '../../json-schema/json-pointer.js'
 import type { SchemaChange } from '../projection-report.js'
 
 /** Collects what a schema pass changed, and why the result would not be faithful. */
@@ -21,8 +22,5 @@ export class ProjectionContext {
 
 /** Appends one reference token to a JSON pointer. */
 export function pointer(base: string, ...tokens: readonly (string | number)[]): string {
-  return tokens.reduce<string>(
-    (path, token) => `${path}/${String(token).replaceAll('~', '~0').replaceAll('/', '~1')}`,
-    base,
-  )
+  return tokens.reduce<string>((path, token) => `${path}/${escapePointerToken(token)}`, base)
 }

@@ -1,3 +1,4 @@
+import { escapePointerToken, unescapePointerToken } from '../../json-schema/json-pointer.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
 import type { ProjectionContext } from './projection-context.js'
 import { setOwn } from './set-own.js'
@@ -43,7 +44,7 @@ export function resolveRefs(schema: JsonSchemaObject, context: ProjectionContext
     if (typeof node.$ref === 'string') {
       const name = nameFor(node.$ref, path)
       const { $ref: _ref, ...siblings } = out
-      out = name === undefined ? siblings : { $ref: `${DEFS_PREFIX}${escapeToken(name)}`, ...siblings }
+      out = name === undefined ? siblings : { $ref: `${DEFS_PREFIX}${escapePointerToken(name)}`, ...siblings }
     }
     return out
   }
@@ -52,7 +53,7 @@ export function resolveRefs(schema: JsonSchemaObject, context: ProjectionContext
   const defs: Record<string, JsonSchemaNode> = {}
   for (let name = pending.shift(); name !== undefined; name = pending.shift()) {
     const target = targets.get(name) as JsonSchemaNode
-    setOwn(defs, name, rewrite(target, `/$defs/${escapeToken(name)}`))
+    setOwn(defs, name, rewrite(target, `/$defs/${escapePointerToken(name)}`))
   }
   return { root, defs: sortedByName(defs), cyclic: findCycles(defs) }
 }
@@ -65,7 +66,7 @@ export function inlineRefs(resolved: ResolvedSchema): JsonSchemaObject | undefin
     const mapped = mapSubschemas(node, inline)
     if (typeof mapped.$ref !== 'string') return mapped
     const { $ref, ...siblings } = mapped
-    const target = inline(resolved.defs[unescapeToken($ref.slice(DEFS_PREFIX.length))] ?? true)
+    const target = inline(resolved.defs[unescapePointerToken($ref.slice(DEFS_PREFIX.length))] ?? true)
     if (Object.keys(siblings).length === 0) return target
     return isSchemaObject(target) ? { ...target, ...siblings } : target ? siblings : false
   }
@@ -74,7 +75,7 @@ export function inlineRefs(resolved: ResolvedSchema): JsonSchemaObject | undefin
 
 /** The definition name a `$ref` points at, for refs already rewritten by `resolveRefs`. */
 export function refName(ref: string): string | undefined {
-  return ref.startsWith(DEFS_PREFIX) ? unescapeToken(ref.slice(DEFS_PREFIX.length)) : undefined
+  return ref.startsWith(DEFS_PREFIX) ? unescapePointerToken(ref.slice(DEFS_PREFIX.length)) : undefined
 }
 
 function resolvePointer(root: JsonSchemaObject, ref: string): JsonSchemaNode | undefined {
@@ -90,7 +91,7 @@ function resolvePointer(root: JsonSchemaObject, ref: string): JsonSchemaNode | u
 
 function definitionName(ref: string): string {
   const match = /^#\/(?:\$defs|definitions)\/([^/]+)$/.exec(ref)
-  const raw = match?.[1] !== undefined ? unescapeToken(decodeURIComponent(match[1])) : ref.slice(1)
+  const raw = match?.[1] !== undefined ? unescapePointerToken(decodeURIComponent(match[1])) : ref.slice(1)
   const name = raw.replace(/[^A-Za-z0-9_.-]+/g, '_').replace(/^_+|_+$/g, '')
   return name === '' ? 'root' : name
 }
@@ -136,12 +137,4 @@ function collectRefs(node: JsonSchemaNode, into = new Set<string>()): Set<string
 
 function sortedByName(defs: Record<string, JsonSchemaNode>): Record<string, JsonSchemaNode> {
   return Object.fromEntries(Object.entries(defs).sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)))
-}
-
-function escapeToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1')
-}
-
-function unescapeToken(token: string): string {
-  return token.replaceAll('~1', '/').replaceAll('~0', '~')
 }

@@ -1,3 +1,4 @@
+import { unescapePointerToken } from '../../json-schema/json-pointer.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
@@ -153,7 +154,7 @@ function resolvePointer(root: JsonSchemaNode, reference: string): JsonSchemaNode
     .slice(1)
     .split('/')
     .filter((part) => part !== '')) {
-    const key = decodeURIComponent(token).replaceAll('~1', '/').replaceAll('~0', '~')
+    const key = unescapePointerToken(decodeURIComponent(token))
     current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined
   }
   return typeof current === 'boolean' || (typeof current === 'object' && current !== null)

@@ -1,3 +1,4 @@
+import { unescapePointerToken } from '../../json-schema/json-pointer.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
@@ -136,7 +137,7 @@ function resolvePointer(root: JsonSchemaNode, pointer: string): JsonSchemaNode |
     .slice(1)
     .split('/')
     .filter((step) => step !== '')
-    .map((step) => decodeURIComponent(step).replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((step) => unescapePointerToken(decodeURIComponent(step)))
   let current: unknown = root
   for (const step of steps) {
     if (typeof current !== 'object' || current === null) return undefined
