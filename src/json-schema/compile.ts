@@ -155,13 +155,11 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
   /** Words the failure the generated code found; the closure tree answers whenever that cannot be done. */
   const describeGenerated = (validator: GeneratedValidator, value: unknown, failure: FirstFailure) => {
     const reason = failure.reason
-    if (reason >= 0) {
-      let fast = fastIssues[reason]
-      if (fast === undefined) fast = prepareFastIssues(validator, reason)
-      if (fast !== null) {
-        const issues = fast(failure.value, failure.pointer, failure.head)
-        if (issues.length > 0) return { valid: false, issues } as const
-      }
+    // A prepared wording already ran in the generated entry; only a reason failing for the first time gets here
+    // with none, and is worded now.
+    if (reason >= 0 && fastIssues[reason] === undefined) {
+      const issues = prepareFastIssues(validator, reason)?.(failure.value, failure.pointer, failure.head)
+      if (issues !== undefined && issues.length > 0) return { valid: false, issues } as const
     }
     if (reason !== NOT_RECORDED) {
       if (state.issues.length > 0) state.issues = []

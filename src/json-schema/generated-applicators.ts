@@ -1,21 +1,26 @@
 import type { CodeGenerator, KeywordEmitter } from './code-generator.js'
-import { findDiscriminator, findExclusiveDiscriminator } from './discriminator.js'
+import { type Discriminator, findDiscriminator, findExclusiveDiscriminator } from './discriminator.js'
 import type { JsonSchemaNode } from './node.js'
 import { KIND_TESTS, literal } from './source-literals.js'
 
 /** Source emitters for the applicators on the same value: allOf, anyOf, oneOf, not and $ref. */
 
-/** In explain mode, a union whose tag names a branch is explained by that branch (as the closures report it). */
-function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
-  const discriminator = generator.mode === 'explain' ? findDiscriminator(branches) : undefined
-  if (discriminator === undefined) return ''
+/** `if (t === <tag>) { <that branch> } else if …`: each tag checks the branch it names, against `t`. */
+function tagCases(discriminator: Discriminator, branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
   const cases = [...discriminator.branches].map(([tag, index]) => {
     const tagLiteral = literal(tag)
     if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
     return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
   })
+  return cases.join(' else ')
+}
+
+/** In explain mode, a union whose tag names a branch is explained by that branch (as the closures report it). */
+function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
+  const discriminator = generator.mode === 'explain' ? findDiscriminator(branches) : undefined
+  if (discriminator === undefined) return ''
   const key = JSON.stringify(discriminator.key)
-  return `if (${KIND_TESTS.object} && O(d, ${key})) { const t = d[${key}]; ${cases.join(' else ')} }`
+  return `if (${KIND_TESTS.object} && O(d, ${key})) { const t = d[${key}]; ${tagCases(discriminator, branches, generator)} }`
 }
 
 /**
@@ -25,14 +30,10 @@ function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGener
 function dispatchOnTag(branches: readonly JsonSchemaNode[], generator: CodeGenerator): string | undefined {
   const discriminator = findExclusiveDiscriminator(branches)
   if (discriminator === undefined) return undefined
-  const cases = [...discriminator.branches].map(([tag, index]) => {
-    const tagLiteral = literal(tag)
-    if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
-    return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
-  })
+  const cases = tagCases(discriminator, branches, generator)
   const fail = generator.fail
   const key = JSON.stringify(discriminator.key)
-  return `if (!${KIND_TESTS.object}) ${fail}\n{ const t = d[${key}]; ${cases.join(' else ')} else ${fail} }`
+  return `if (!${KIND_TESTS.object}) ${fail}\n{ const t = d[${key}]; ${cases} else ${fail} }`
 }
 
 export const combinatorEmitter: KeywordEmitter = (schema, generator) => {

@@ -87,6 +87,7 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
           : 'D.has(k)'
     lines.push(
       'for (const k in d) {',
+      // hasOwnProperty, not Object.hasOwn: V8 answers it from the for…in cache without a lookup.
       `if (${known} || !H.call(d, k)) continue;`,
       issues.add('I(pointer, "additionalProperties", prefix + U(k))'),
       '}',
