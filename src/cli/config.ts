@@ -2,14 +2,20 @@ import type { PresentationMode } from '../registry/tool-schema.js'
 
 export type ApprovalPolicy = 'ask' | 'allow' | 'deny'
 
+/** Fields every `mcpServers` entry may carry, whatever its transport. */
+interface McpServerCommon {
+  /** Skips the entry (desktop clients' configs use it). */
+  readonly disabled?: boolean
+}
+
 export type McpServerConfig =
-  | {
+  | (McpServerCommon & {
       readonly command: string
       readonly args?: readonly string[]
       readonly env?: Readonly<Record<string, string>>
       readonly cwd?: string
-    }
-  | { readonly url: string; readonly headers?: Readonly<Record<string, string>> }
+    })
+  | (McpServerCommon & { readonly url: string; readonly headers?: Readonly<Record<string, string>> })
 
 export interface ConfigLimits {
   /** Default deadline of a `run_code` program. */
@@ -18,6 +24,43 @@ export interface ConfigLimits {
   readonly maxParallelSubCalls?: number
   /** Default deadline of a `bash` command. */
   readonly bashTimeoutMs?: number
+  /** How long an MCP server may take to start and list its tools before it is given up (default 30 000). */
+  readonly mcpStartTimeoutMs?: number
+}
+
+/** `serve --http`: who may connect, and how many sessions it keeps. */
+export interface ServeConfig {
+  /** `Host` header values accepted besides loopback names and the bound address (`name` or `name:port`). */
+  readonly allowedHosts?: readonly string[]
+  /** `Origin` header values accepted besides loopback origins (`scheme://host[:port]`). */
+  readonly allowedOrigins?: readonly string[]
+  /** A fixed bearer token; else `QILIN_SERVE_TOKEN`; else one is generated at start and printed once. */
+  readonly token?: string
+  /** A session with no request for this long is closed (default 900 000). */
+  readonly sessionIdleMs?: number
+  /** Sessions open at once; past it, new `initialize` requests are refused (default 100). */
+  readonly maxSessions?: number
+}
+
+/** The confinement of the toolkit's `bash`. */
+export interface BashConfig {
+  /** `bubblewrap` (default) confines every command; `none` runs it on the host and says so in every result. */
+  readonly sandbox?: 'bubblewrap' | 'none'
+  /** Default `false`: no network inside the sandbox. */
+  readonly network?: boolean
+  /** Host environment variables passed through by name; nothing else is (default: none). */
+  readonly env?: readonly string[]
+  /** Host paths writable besides the workspace (absolute, or relative to the config file). */
+  readonly writablePaths?: readonly string[]
+}
+
+/**
+ * What an approved `run_code` with `sandbox_permissions: "require_escalated"` gets, for that run only. Without this
+ * entry, escalation is not offered in the `run_code` schema.
+ */
+export interface EscalationConfig {
+  readonly network?: boolean
+  readonly writablePaths?: readonly string[]
 }
 
 /** `qilin.config.json` as written (relative paths still relative to the file). */
@@ -33,6 +76,9 @@ export interface QilinConfig {
   /** Per tool-name pattern (`*` matches any run of characters); the first matching entry wins. */
   readonly approve?: Readonly<Record<string, ApprovalPolicy>>
   readonly limits?: ConfigLimits
+  readonly serve?: ServeConfig
+  readonly bash?: BashConfig
+  readonly escalation?: EscalationConfig
 }
 
 /** A config with its origin: `directory` anchors relative paths; `file` is undefined for the built-in default. */

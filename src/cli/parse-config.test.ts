@@ -23,10 +23,25 @@ describe('parseConfig', () => {
       language: 'python',
       mcpServers: {
         memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { DEBUG: '1' } },
-        remote: { url: 'http://127.0.0.1:9000/mcp' },
+        remote: { url: 'http://127.0.0.1:9000/mcp', disabled: true },
       },
       approve: { bash: 'allow', 'memory__*': 'ask', write_file: 'deny' },
-      limits: { timeoutMs: 5000, maxParallelCalls: 4, maxParallelSubCalls: 2, bashTimeoutMs: 1000 },
+      limits: {
+        timeoutMs: 5000,
+        maxParallelCalls: 4,
+        maxParallelSubCalls: 2,
+        bashTimeoutMs: 1000,
+        mcpStartTimeoutMs: 2000,
+      },
+      serve: {
+        allowedHosts: ['agent.internal:8080'],
+        allowedOrigins: ['https://app.example'],
+        token: 'a-fixed-token',
+        sessionIdleMs: 60_000,
+        maxSessions: 10,
+      },
+      bash: { sandbox: 'none', network: true, env: ['PATH', 'LANG'], writablePaths: ['../cache'] },
+      escalation: { network: true, writablePaths: ['/tmp/shared'] },
     }
     expect(parseConfig(JSON.stringify(config), file)).toEqual(config)
   })
@@ -42,6 +57,11 @@ describe('parseConfig', () => {
     [{ approve: { bash: 'sometimes' } }, /"approve.bash" must be one of ask, allow, deny/],
     [{ limits: { timeoutMs: -1 } }, /"limits.timeoutMs" must be a positive integer \(got -1\)$/],
     [{ limits: { timeout: 1 } }, /"limits.timeout" is not a known field/],
+    [{ mcpServers: { memory: { command: 'npx', disabled: 'yes' } } }, /"mcpServers.memory.disabled" must be true/],
+    [{ serve: { maxSessions: 0 } }, /"serve.maxSessions" must be a positive integer \(got 0\)$/],
+    [{ serve: { allowedHosts: 'localhost' } }, /"serve.allowedHosts" must be an array of strings/],
+    [{ bash: { sandbox: 'docker' } }, /"bash.sandbox" must be one of bubblewrap, none \(got "docker"\)$/],
+    [{ escalation: { network: 'on' } }, /"escalation.network" must be true or false/],
   ])('names the file and the field: %j', (config, expected) => {
     const message = problem(config)
     expect(message.startsWith(`${file}: `)).toBe(true)

@@ -55,10 +55,13 @@ const objectOf =
   }
 
 const stdioServer = objectOf(
-  { command: string, args: stringList, env: recordOf(string), cwd: string, type: oneOf('stdio') },
+  { command: string, args: stringList, env: recordOf(string), cwd: string, type: oneOf('stdio'), disabled: boolean },
   ['command'],
 )
-const httpServer = objectOf({ url: string, headers: recordOf(string), type: oneOf('http', 'streamable-http') }, ['url'])
+const httpServer = objectOf(
+  { url: string, headers: recordOf(string), type: oneOf('http', 'streamable-http'), disabled: boolean },
+  ['url'],
+)
 const mcpServer: Check = (value, field, report) =>
   (isRecord(value) && 'url' in value ? httpServer : stdioServer)(value, field, report)
 
@@ -76,7 +79,17 @@ export const CONFIG_FIELDS = {
     maxParallelCalls: positiveInteger,
     maxParallelSubCalls: positiveInteger,
     bashTimeoutMs: positiveInteger,
+    mcpStartTimeoutMs: positiveInteger,
   }),
+  serve: objectOf({
+    allowedHosts: stringList,
+    allowedOrigins: stringList,
+    token: string,
+    sessionIdleMs: positiveInteger,
+    maxSessions: positiveInteger,
+  }),
+  bash: objectOf({ sandbox: oneOf('bubblewrap', 'none'), network: boolean, env: stringList, writablePaths: stringList }),
+  escalation: objectOf({ network: boolean, writablePaths: stringList }),
 } satisfies Record<string, Check>
 
 /** Parses `qilin.config.json` text; a mistake becomes a `CliError` naming the file and the field. */
