@@ -88,7 +88,12 @@ export const CONFIG_FIELDS = {
     sessionIdleMs: positiveInteger,
     maxSessions: positiveInteger,
   }),
-  bash: objectOf({ sandbox: oneOf('bubblewrap', 'none'), network: boolean, env: stringList, writablePaths: stringList }),
+  bash: objectOf({
+    sandbox: oneOf('bubblewrap', 'none'),
+    network: boolean,
+    env: stringList,
+    writablePaths: stringList,
+  }),
   escalation: objectOf({ network: boolean, writablePaths: stringList }),
 } satisfies Record<string, Check>
 
