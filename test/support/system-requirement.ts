@@ -1,0 +1,54 @@
+import { execFileSync } from 'node:child_process'
+import { appendFileSync } from 'node:fs'
+
+/** A system package some suites need, how to tell it works here, and the one command that installs it. */
+interface SystemPart {
+  readonly install: string
+  works(): boolean
+}
+
+const parts = {
+  bubblewrap: {
+    install: 'apt-get install bubblewrap',
+    works: () => {
+      try {
+        execFileSync('bwrap', ['--unshare-all', '--ro-bind', '/', '/', '--dev', '/dev', 'true'], {
+          stdio: 'ignore',
+          timeout: 10_000,
+        })
+        return true
+      } catch {
+        return false
+      }
+    },
+  },
+} satisfies Record<string, SystemPart>
+
+export type SystemPartName = keyof typeof parts
+
+/** Set by `.ci/run`: a suite that would skip for a missing part fails instead. */
+export const REQUIRE_SYSTEM_PARTS = 'QILIN_REQUIRE_SYSTEM_PARTS'
+/** Set by the global setup: where skipping suites note what they missed, for the one summary line. */
+export const SKIP_NOTES = 'QILIN_SKIP_NOTES'
+
+const known = new Map<SystemPartName, boolean>()
+
+/**
+ * True when `name` works on this machine. When it does not, the caller skips its suite (`describe.skipIf(!…)`):
+ * the skip is noted for the run's summary line, and under `QILIN_REQUIRE_SYSTEM_PARTS=1` it throws instead, so CI
+ * cannot pass without running the suite.
+ */
+export function hasSystemPart(name: SystemPartName, suite: string): boolean {
+  let works = known.get(name)
+  if (works === undefined) {
+    works = parts[name].works()
+    known.set(name, works)
+  }
+  if (works) return true
+  if (process.env[REQUIRE_SYSTEM_PARTS] === '1') {
+    throw new Error(`${suite} needs ${name}, which does not work here (${REQUIRE_SYSTEM_PARTS}=1): ${parts[name].install}`)
+  }
+  const notes = process.env[SKIP_NOTES]
+  if (notes !== undefined) appendFileSync(notes, `${JSON.stringify({ name, suite, install: parts[name].install })}\n`)
+  return false
+}
