@@ -91,6 +91,7 @@ for (const { server, tool, args } of cases) {
     toolName: name,
     agentId: undefined,
     correlationId: 'b',
+    escalated: false,
   }
   let id = 0
   const variants = {

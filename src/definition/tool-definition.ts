@@ -15,6 +15,12 @@ export interface ToolExecution {
   readonly agentId: string | undefined
   /** Opaque token minted per call, for correlating logs and side effects. */
   readonly correlationId: string
+  /**
+   * True when the call runs inside a code-mode program whose escalation was approved: a sub-call of a `run_code`
+   * call with `sandbox_permissions: "require_escalated"` that the approver allowed. False otherwise, top-level calls
+   * included.
+   */
+  readonly escalated: boolean
 }
 
 /** A UI render intent for host-local consumers; it never reaches the model. */

@@ -85,6 +85,7 @@ describe('mcpToolDefinition', () => {
       toolName: 'srv__t',
       agentId: undefined,
       correlationId: 'x',
+      escalated: false,
     }
     await expect(definition.execute({}, exec)).rejects.toMatchObject({ code: 'TOOL_ERROR', message: 'no such file' })
   })

@@ -35,6 +35,13 @@ export interface RuntimeCore {
   readonly ptc: PtcTargets | undefined
 }
 
+/** Where a sub-call comes from: the `run_code` call whose program made it, and whether that run was escalated. */
+export interface SubCallOrigin {
+  readonly parentId: string
+  /** The program's escalation was approved; its sub-calls see `exec.escalated`. */
+  readonly escalated: boolean
+}
+
 export interface PipelineScope {
   readonly agentId: string | undefined
   readonly layer: RegistryLayer
@@ -50,6 +57,8 @@ export interface CallRun {
   /** False when the caller gave no signal: then nothing can cancel the call and no stage needs to look. */
   readonly cancellable: boolean
   readonly parentId: string | undefined
+  /** Inherited from the program's run; always false for a top-level call. */
+  readonly escalated: boolean
   readonly startedAt: number
   readonly listeners: MergedListeners
   /** Set once the call is resolved and validated. */
@@ -72,14 +81,15 @@ export function openCall(
   scope: PipelineScope,
   call: ToolCall,
   signal: AbortSignal | undefined,
-  parentId: string | undefined,
+  origin: SubCallOrigin | undefined,
 ): CallRun {
   return {
     call,
     scope,
     signal: signal ?? neverAborted,
     cancellable: signal !== undefined,
-    parentId,
+    parentId: origin?.parentId,
+    escalated: origin?.escalated === true,
     startedAt: performance.now(),
     listeners: scope.core.listeners.forScope(scope.agentId),
     target: undefined,

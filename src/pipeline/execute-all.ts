@@ -1,5 +1,5 @@
 import type { ToolCall, ToolResult } from './call.js'
-import type { PipelineScope } from './call-run.js'
+import type { PipelineScope, SubCallOrigin } from './call-run.js'
 import { executionModeOf } from './execution-mode.js'
 import { runCall } from './run-call.js'
 import type { Scheduler } from './scheduler.js'
@@ -13,9 +13,9 @@ export function executeAll(
   calls: readonly ToolCall[],
   scheduler: Scheduler,
   signal: AbortSignal | undefined,
-  parentId?: string,
+  origin?: SubCallOrigin,
 ): Promise<ToolResult[]> {
-  return Promise.all(calls.map((call) => scheduleCall(scope, call, scheduler, signal, parentId)))
+  return Promise.all(calls.map((call) => scheduleCall(scope, call, scheduler, signal, origin)))
 }
 
 export function scheduleCall(
@@ -23,15 +23,15 @@ export function scheduleCall(
   call: ToolCall,
   scheduler: Scheduler,
   signal: AbortSignal | undefined,
-  parentId?: string,
+  origin?: SubCallOrigin,
 ): Promise<ToolResult> {
-  return scheduler.schedule(safeModeOf(scope, call, parentId), () => runCall(scope, call, signal, parentId))
+  return scheduler.schedule(safeModeOf(scope, call, origin), () => runCall(scope, call, signal, origin))
 }
 
 /** Classifying must not break the batch: whatever goes wrong there, the call runs alone and settles on its own. */
-function safeModeOf(scope: PipelineScope, call: ToolCall, parentId: string | undefined) {
+function safeModeOf(scope: PipelineScope, call: ToolCall, origin: SubCallOrigin | undefined) {
   try {
-    return executionModeOf(scope, call, parentId)
+    return executionModeOf(scope, call, origin?.parentId)
   } catch {
     return 'exclusive'
   }

@@ -31,6 +31,7 @@ export function runExecuteWrappers(run: CallRun): CallOutcome | Promise<CallOutc
     toolName: info.name,
     agentId: info.agentId,
     correlationId: info.correlationId,
+    escalated: run.escalated,
     call: info,
     definition: run.target!.definition,
   }

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { defineTool } from '../definition/define-tool.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
-import { add, call, echo, wait } from './__fixtures__/tools.js'
+import { add, call, echo, toolWith, wait } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
@@ -152,6 +152,50 @@ describe('run_code', () => {
     expect((await approved.runtime.execute(escalated('fetch the docs'))).ok).toBe(true)
     expect(approved.ptcRuntime.requests[0]?.permissions).toBe('require_escalated')
     expect(reasons).toEqual([['The program asks for escalated sandbox permissions: fetch the docs']])
+  })
+
+  it('marks sub-calls escalated only inside an approved escalated program', async () => {
+    const { runtime } = setup('both', { approve: () => true })
+    const seen: string[] = []
+    runtime.register(toolWith('probe', (_args, exec) => void seen.push(`body ${exec.callId}:${exec.escalated}`)))
+    runtime.on('tools/execute', (exec, next) => {
+      seen.push(`wrapper ${exec.callId}:${exec.escalated}`)
+      return next()
+    })
+    const run = (id: string, permissions: string) =>
+      call(
+        'run_code',
+        {
+          code: JSON.stringify({ calls: [['probe', {}]] }),
+          description: 'probe',
+          sandbox_permissions: permissions,
+          justification: 'needs network',
+        },
+        id,
+      )
+    await runtime.execute(call('probe', {}, 'top'))
+    await runtime.execute(run('plain', 'use_default'))
+    await runtime.execute(run('wide', 'require_escalated'))
+    await runtime.execute(run('after', 'use_default'))
+    expect(seen).toEqual([
+      'wrapper top:false',
+      'body top:false',
+      'wrapper plain:false',
+      'wrapper plain:ptc:1:false',
+      'body plain:ptc:1:false',
+      'wrapper wide:false',
+      'wrapper wide:ptc:1:true',
+      'body wide:ptc:1:true',
+      'wrapper after:false',
+      'wrapper after:ptc:1:false',
+      'body after:ptc:1:false',
+    ])
+
+    const denied = setup('ptc', { approve: () => false })
+    denied.runtime.register(toolWith('probe', (_args, exec) => void seen.push(`denied ${exec.escalated}`)))
+    expect((await denied.runtime.execute(run('refused', 'require_escalated'))).error?.code).toBe('DENIED')
+    expect(seen).not.toContain('denied true')
+    expect(seen).not.toContain('denied false')
   })
 
   it('settles every call even when the PTC runtime breaks while presenting', async () => {

@@ -123,6 +123,8 @@ async function runProgram(
 ): Promise<CallOutcome> {
   const scheduler = createScheduler(scope.core.maxParallelSubCalls)
   const parentId = exec.callId
+  // Only an approved run reaches here: escalation always asks, and without approval the call is never dispatched.
+  const origin = { parentId, escalated: args.sandbox_permissions === 'require_escalated' }
   // Sub-calls still queued or running when the program ends (deadline, kill, or it simply returned) are cancelled:
   // nothing may keep acting, or keep an approval prompt open, for a program that is gone.
   const programEnded = new AbortController()
@@ -136,7 +138,7 @@ async function runProgram(
       // A bare string would be read as JSON text; wrap it so it fails validation as the non-object it is.
       arguments: typeof toolArguments === 'string' ? JSON.stringify(toolArguments) : (toolArguments as JsonObject),
     }
-    return scheduleCall(scope, call, scheduler, subCallSignal, parentId)
+    return scheduleCall(scope, call, scheduler, subCallSignal, origin)
   }
   try {
     const outcome = await runtime.run({

@@ -26,7 +26,14 @@ export function runBody(
   const exec: ToolExecution =
     wrapped?.signal === signal
       ? wrapped
-      : { signal, callId: info.id, toolName: info.name, agentId: info.agentId, correlationId: info.correlationId }
+      : {
+          signal,
+          callId: info.id,
+          toolName: info.name,
+          agentId: info.agentId,
+          correlationId: info.correlationId,
+          escalated: run.escalated,
+        }
   run.dispatched = true
   if (target.dispatch !== undefined) return target.dispatch(info.arguments, exec)
   let value: unknown

@@ -2,7 +2,7 @@ import { ToolErrorCode } from '../errors/error-codes.js'
 import { runApproval } from './approval-stage.js'
 import type { ToolCall, ToolResult } from './call.js'
 import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
-import { type CallRun, isCancelled, openCall, type PipelineScope } from './call-run.js'
+import { type CallRun, isCancelled, openCall, type PipelineScope, type SubCallOrigin } from './call-run.js'
 import { runExecuteWrappers } from './execute-wrappers.js'
 import { failureMessages } from './failure-messages.js'
 import { runFinalizeContent } from './finalize-content-stage.js'
@@ -25,9 +25,9 @@ export function runCall(
   scope: PipelineScope,
   call: ToolCall,
   signal: AbortSignal | undefined,
-  parentId?: string,
+  origin?: SubCallOrigin,
 ): Promise<ToolResult> {
-  const run = openCall(scope, call, signal, parentId)
+  const run = openCall(scope, call, signal, origin)
   let result: Step<ToolResult>
   try {
     result = resolveAndDecide(run)

@@ -65,5 +65,12 @@ export function createTempWorkspace(
 }
 
 function execution(toolName: string): ToolExecution {
-  return { signal: new AbortController().signal, callId: 'call-1', toolName, agentId: undefined, correlationId: 'c-1' }
+  return {
+    signal: new AbortController().signal,
+    callId: 'call-1',
+    toolName,
+    agentId: undefined,
+    correlationId: 'c-1',
+    escalated: false,
+  }
 }
