@@ -1,10 +1,16 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js'
 import type { ApprovalDecision, ApprovalRequest, Approver } from '../pipeline/pipeline-events.js'
 
-/** The MCP client a call came from, while `serveMcp` runs it. */
+/** The MCP client a call came from, while `serveMcp` runs it, and the `tools/call` request that started it. */
 interface CallOrigin {
   readonly server: Server
+  /**
+   * Over Streamable HTTP an elicitation sent with this id travels on that request's own response stream; without
+   * it, it goes to the optional GET stream, and a client that keeps none never sees it.
+   */
+  readonly requestId: RequestId
 }
 
 const origin = new AsyncLocalStorage<CallOrigin>()
@@ -14,9 +20,17 @@ const origin = new AsyncLocalStorage<CallOrigin>()
  */
 const originsByCall = new Map<string, CallOrigin>()
 
-/** Runs `work` (one `runtime.execute` of call `callId`) on behalf of the client connected to `server`. */
-export async function runForClient<Value>(server: Server, callId: string, work: () => Promise<Value>): Promise<Value> {
-  const current = { server }
+/**
+ * Runs `work` (one `runtime.execute` of call `callId`) on behalf of the client connected to `server`, for its
+ * request `requestId`.
+ */
+export async function runForClient<Value>(
+  server: Server,
+  requestId: RequestId,
+  callId: string,
+  work: () => Promise<Value>,
+): Promise<Value> {
+  const current = { server, requestId }
   originsByCall.set(callId, current)
   try {
     return await origin.run(current, work)
@@ -43,10 +57,10 @@ function question(request: ApprovalRequest): string {
   return `Allow the tool call ${request.call.name}(${JSON.stringify(request.call.arguments)})?${reasons}`
 }
 
-async function elicit(server: Server, request: ApprovalRequest): Promise<ApprovalDecision> {
-  const answer = await server.elicitInput(
+async function elicit(current: CallOrigin, request: ApprovalRequest): Promise<ApprovalDecision> {
+  const answer = await current.server.elicitInput(
     { mode: 'form', message: question(request), requestedSchema: approvalSchema },
-    { signal: request.signal },
+    { signal: request.signal, relatedRequestId: current.requestId },
   )
   if (answer.action === 'accept' && answer.content?.approve === true) return true
   return { approved: false, reason: `the user did not approve ${request.call.name} (${answer.action})` }
@@ -65,7 +79,7 @@ function supportsElicitation(server: Server): boolean {
 export function elicitationApprover(fallback?: Approver): Approver {
   return (request) => {
     const current = originOf(request)
-    if (current !== undefined && supportsElicitation(current.server)) return elicit(current.server, request)
+    if (current !== undefined && supportsElicitation(current.server)) return elicit(current, request)
     if (fallback !== undefined) return fallback(request)
     return { approved: false, reason: `${request.call.name} needs approval and no approver is available` }
   }

@@ -1,4 +1,6 @@
 // `qilin-tools/mcp`: MCP both ways. Named exports only.
+
+export type { HttpAuth } from './bearer-auth.js'
 export { connectMcpServer } from './connect-mcp-server.js'
 export { elicitationApprover } from './elicitation-approver.js'
 export type {
@@ -12,5 +14,11 @@ export type {
   McpToolFilter,
   McpToolHost,
 } from './mcp-connection-types.js'
-export { type McpServedRuntime, type McpServing, type ServeMcpOptions, serveMcp } from './serve-mcp.js'
+export {
+  type McpHttpTransport,
+  type McpServedRuntime,
+  type McpServing,
+  type ServeMcpOptions,
+  serveMcp,
+} from './serve-mcp.js'
 export { MAX_TOOL_NAME_LENGTH, type McpNamePrefix, mcpToolName } from './tool-name.js'

@@ -39,7 +39,9 @@ export function createSessionServer(scope: ServedScope, instructions?: string): 
       name: request.params.name,
       arguments: (request.params.arguments ?? {}) as JsonObject,
     }
-    const result = await runForClient(server, call.id, () => scope.execute(call, { signal: extra.signal }))
+    const result = await runForClient(server, extra.requestId, call.id, () =>
+      scope.execute(call, { signal: extra.signal }),
+    )
     return toCallToolResult(result, hasStructuredOutput(scope.get(call.name)))
   })
   return server

@@ -48,7 +48,7 @@ async function overStdio(mode: Mode, answer?: Answer): Promise<Client> {
 
 const ptcRuntime = createNodePtcRuntime()
 const servings: McpServing[] = []
-const endpoints: Partial<Record<Mode, string>> = {}
+const endpoints: Partial<Record<Mode, McpServing>> = {}
 
 beforeAll(async () => {
   for (const mode of ['native', 'ptc', 'both'] as const) {
@@ -59,7 +59,7 @@ beforeAll(async () => {
     )
     const serving = await serveMcp(runtime, { transport: { http: { port: 0 } }, mode })
     servings.push(serving)
-    endpoints[mode] = serving.url!
+    endpoints[mode] = serving
   }
 })
 
@@ -68,9 +68,18 @@ afterAll(async () => {
   await ptcRuntime.close()
 })
 
+/** A real client transport that sends the serving's token and never opens the optional GET stream. */
+function httpTransport(serving: McpServing): StreamableHTTPClientTransport {
+  return new StreamableHTTPClientTransport(new URL(serving.url!), {
+    requestInit: { headers: { authorization: `Bearer ${serving.token}` } },
+    fetch: (url, init) =>
+      init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : fetch(url, init),
+  })
+}
+
 async function overHttp(mode: Mode, answer?: Answer): Promise<Client> {
   const client = newClient(answer)
-  await client.connect(new StreamableHTTPClientTransport(new URL(endpoints[mode]!)))
+  await client.connect(httpTransport(endpoints[mode]!))
   return client
 }
 
@@ -174,7 +183,11 @@ describe('serveMcp keeps clients current', () => {
         notified++
         wake()
       })
-      await client.connect(new StreamableHTTPClientTransport(new URL(serving.url!)))
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(serving.url!), {
+          requestInit: { headers: { authorization: `Bearer ${serving.token}` } },
+        }),
+      )
       const next = () => new Promise<void>((resolve) => (wake = resolve))
       const pause = (ms: number) => new Promise<false>((resolve) => setTimeout(() => resolve(false), ms))
       // The stream that carries notifications opens a little after connect: ping until one arrives, then let

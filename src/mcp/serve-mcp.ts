@@ -1,8 +1,9 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
+import { generateToken, type HttpAuth } from './bearer-auth.js'
 import { createSessionServer, type ServedScope } from './mcp-session-server.js'
-import { listenHttp } from './serve-http.js'
+import { type HttpServeOptions, listenHttp } from './serve-http.js'
 
 /** A runtime (or any view of one) that `serveMcp` can expose. */
 export interface McpServedRuntime extends ServedScope {
@@ -11,9 +12,21 @@ export interface McpServedRuntime extends ServedScope {
   agent(id: string): McpServedRuntime
 }
 
+/** Streamable HTTP: where to listen, who may connect, how many sessions are kept. */
+export interface McpHttpTransport extends HttpServeOptions {
+  /**
+   * `{ token }` requires `Authorization: Bearer <token>` (16 characters at least); `'none'` accepts anyone who
+   * passes the Host/Origin check. Left out, a random token is generated: read it from `McpServing.token`.
+   */
+  readonly auth?: HttpAuth
+}
+
 export interface ServeMcpOptions {
-  /** `stdio` speaks over this process's stdin and stdout; `http` listens for Streamable HTTP on loopback by default. */
-  readonly transport: 'stdio' | { readonly http: { readonly port: number; readonly host?: string } }
+  /**
+   * `stdio` speaks over this process's stdin and stdout; `http` listens for Streamable HTTP on loopback by default,
+   * with a bearer token and DNS-rebinding protection.
+   */
+  readonly transport: 'stdio' | { readonly http: McpHttpTransport }
   /** `native`: every visible tool; `ptc`: `run_code` alone, its description carrying the SDK; `both`: all of them. */
   readonly mode: PresentationMode
   /** Serve this agent's view instead of the global one. */
@@ -25,6 +38,8 @@ export interface ServeMcpOptions {
 export interface McpServing {
   /** The Streamable HTTP endpoint, when serving over HTTP. */
   readonly url?: string
+  /** The bearer token HTTP clients send (given or generated); absent over stdio and with `auth: 'none'`. */
+  readonly token?: string
   /**
    * Sends `notifications/tools/list_changed` to every connected client. Registrations, disposals, masks and
    * presentation changes that alter the served scope send it by themselves; this is for anything else.
@@ -75,9 +90,12 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
         },
       }
     }
-    const endpoint = await listenHttp(newServer, options.transport.http)
+    const http = options.transport.http
+    const auth = http.auth ?? { token: generateToken() }
+    const endpoint = await listenHttp(newServer, { ...http, auth })
     return {
       url: endpoint.url,
+      ...(auth === 'none' ? {} : { token: auth.token }),
       toolsChanged,
       async close() {
         await endpoint.close()
