@@ -28,7 +28,11 @@ export type Mode = 'answer' | 'explain'
 export const FALSE_NODE = -1
 export const DEPTH_NODE = -2
 
+/** The source lines of one keyword's checks against `d` (called only when the schema has the keyword). */
 export type KeywordEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string[]
+
+/** The checks of all of a node's keywords, each line after a newline (`generated-keywords.ts`). */
+export type NodeChecksEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string
 
 /** One place where an explain function can fail. */
 export interface FailureReason {
@@ -82,7 +86,7 @@ export class CodeGenerator {
   constructor(
     readonly root: JsonSchemaNode,
     readonly options: ResolvedCompileOptions,
-    private readonly emitters: readonly KeywordEmitter[],
+    private readonly emitChecks: NodeChecksEmitter,
   ) {
     this.maxDepthSource = finite(options.maxDepth)
     this.referenceLimit = options.maxDepth * 8 + 16
@@ -215,7 +219,7 @@ export class CodeGenerator {
       this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
     // Appended, not joined: nested bodies stay string ropes until `new Function` reads the source once.
     let source = `if (${this.depth()} > ${this.maxDepthSource}) ${depthFail}`
-    for (const emit of this.emitters) for (const line of emit(schema, this)) source += `\n${line}`
+    source += this.emitChecks(schema, this)
     if (this.lastReason >= 0) this.reasons[this.lastReason]!.last = true
     return source
   }

@@ -3,7 +3,7 @@ import { codePointLength } from './code-point-length.js'
 import type { ResolvedCompileOptions } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
 import type { FailureIssues } from './failure-issues.js'
-import { generatedKeywordEmitters } from './generated-keywords.js'
+import { emitKeywordChecks } from './generated-keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { isMultipleOf } from './number-keywords.js'
 import type { ValidationResult } from './validation-result.js'
@@ -69,7 +69,7 @@ export function generateValidator(
   options: ResolvedCompileOptions,
 ): GeneratedValidator | undefined {
   try {
-    const generator = new CodeGenerator(root, options, generatedKeywordEmitters)
+    const generator = new CodeGenerator(root, options, emitKeywordChecks)
     // Only the explaining functions run from the root; answer functions exist where a union or `not` tries a branch.
     const rootCall = typeof root === 'boolean' ? String(root) : `${generator.functionName(root, 'explain')}(d, 0, 0)`
     const record =

@@ -3,7 +3,7 @@ import { type Discriminator, findDiscriminator, findExclusiveDiscriminator } fro
 import type { JsonSchemaNode } from './node.js'
 import { KIND_TESTS, literal } from './source-literals.js'
 
-/** Source emitters for the applicators on the same value: allOf, anyOf, oneOf, not and $ref. */
+/** Emitters for the applicators on the same value: allOf, anyOf, oneOf, not and $ref; each mirrors its closure. */
 
 /** `if (t === <tag>) { <that branch> } else if …`: each tag checks the branch it names, against `t`. */
 function tagCases(discriminator: Discriminator, branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
@@ -36,27 +36,29 @@ function dispatchOnTag(branches: readonly JsonSchemaNode[], generator: CodeGener
   return `if (!${KIND_TESTS.object}) ${fail}\n{ const t = d[${key}]; ${cases} else ${fail} }`
 }
 
-export const combinatorEmitter: KeywordEmitter = (schema, generator) => {
-  const lines: string[] = []
-  for (const branch of schema.allOf ?? []) lines.push(generator.same(branch))
-  const union = schema.oneOf ?? schema.anyOf
-  const dispatch =
-    union === undefined || (schema.oneOf !== undefined && schema.anyOf !== undefined)
-      ? undefined
-      : dispatchOnTag(union, generator)
-  if (dispatch !== undefined) lines.push(dispatch)
-  else if (schema.anyOf !== undefined) {
-    const tests = schema.anyOf.map((branch) => generator.test(branch, 'd', false)).join(' || ')
-    lines.push(`if (!(${tests})) { ${explainTagged(schema.anyOf, generator)} ${generator.fail} }`)
-  }
-  if (schema.oneOf !== undefined && dispatch === undefined) {
-    lines.push('{ let m = 0;')
-    for (const branch of schema.oneOf) {
-      lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
-    }
-    lines.push(`if (m === 0) { ${explainTagged(schema.oneOf, generator)} }`, `if (m !== 1) ${generator.fail} }`)
-  }
-  if (schema.not !== undefined) lines.push(`if (${generator.test(schema.not, 'd', false)}) ${generator.fail}`)
-  if (typeof schema.$ref === 'string') lines.push(generator.reference(schema.$ref))
-  return lines
+/** A union of one keyword (`anyOf` or `oneOf` without the other) whose tag makes its branches exclusive. */
+function dispatchAlone(union: readonly JsonSchemaNode[], other: unknown, generator: CodeGenerator) {
+  return other === undefined ? dispatchOnTag(union, generator) : undefined
 }
+
+export const applicatorEmitters = {
+  allOf: (schema, generator) => schema.allOf!.map((branch) => generator.same(branch)),
+  anyOf(schema, generator) {
+    const branches = schema.anyOf!
+    const dispatch = dispatchAlone(branches, schema.oneOf, generator)
+    if (dispatch !== undefined) return [dispatch]
+    const tests = branches.map((branch) => generator.test(branch, 'd', false)).join(' || ')
+    return [`if (!(${tests})) { ${explainTagged(branches, generator)} ${generator.fail} }`]
+  },
+  oneOf(schema, generator) {
+    const branches = schema.oneOf!
+    const dispatch = dispatchAlone(branches, schema.anyOf, generator)
+    if (dispatch !== undefined) return [dispatch]
+    const lines = ['{ let m = 0;']
+    for (const branch of branches) lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
+    lines.push(`if (m === 0) { ${explainTagged(branches, generator)} }`, `if (m !== 1) ${generator.fail} }`)
+    return lines
+  },
+  not: (schema, generator) => [`if (${generator.test(schema.not!, 'd', false)}) ${generator.fail}`],
+  $ref: (schema, generator) => (typeof schema.$ref === 'string' ? [generator.reference(schema.$ref)] : []),
+} satisfies Record<string, KeywordEmitter>

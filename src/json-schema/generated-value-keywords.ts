@@ -1,0 +1,84 @@
+import type { KeywordEmitter } from './code-generator.js'
+import { formatCheckers } from './formats.js'
+import type { JsonSchemaObject } from './node.js'
+import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
+import { finite, KIND_TESTS, literal } from './source-literals.js'
+
+/** Emitters for the keywords that check the value itself (no subschemas); each mirrors its keyword's closure. */
+
+/** The JSON type names `type` allows (with "null" for `nullable: true`), or undefined without `type`. */
+export function typeNames(schema: JsonSchemaObject): string[] | undefined {
+  if (schema.type === undefined) return undefined
+  const names: string[] = Array.isArray(schema.type) ? [...schema.type] : [schema.type as string]
+  if (schema.nullable === true && !names.includes('null')) names.push('null')
+  for (const name of names) if (!Object.hasOwn(KIND_TESTS, name)) throw new Error(`unknown type ${name}`)
+  return names
+}
+
+const type: KeywordEmitter = (schema, generator) => {
+  const names = typeNames(schema)
+  if (names === undefined) return []
+  const test = names.map((name) => KIND_TESTS[name as keyof typeof KIND_TESTS]).join(' || ')
+  return [`if (!(${test})) ${generator.failOn('type')}`]
+}
+
+export const typeEmitters = { type } satisfies Record<string, KeywordEmitter>
+
+export const valueEmitters = {
+  const(schema, generator) {
+    const simple = literal(schema.const)
+    if (simple !== undefined) return [`if (d !== ${simple}) ${generator.failOn('const')}`]
+    return [`if (!E(d, ${generator.constant(schema.const)}, ${generator.maxDepthSource})) ${generator.failOn('const')}`]
+  },
+  enum(schema, generator) {
+    const values = schema.enum!
+    const simple = values.map(literal)
+    if (simple.every((text) => text !== undefined) && values.length <= 8) {
+      return [`if (!(${simple.map((text) => `d === ${text}`).join(' || ') || 'false'})) ${generator.failOn('enum')}`]
+    }
+    if (simple.every((text) => text !== undefined)) {
+      return [`if (!${generator.constant(new Set(values))}.has(d)) ${generator.failOn('enum')}`]
+    }
+    const depth = generator.maxDepthSource
+    return [`if (!${generator.constant(values)}.some((e) => E(d, e, ${depth}))) ${generator.failOn('enum')}`]
+  },
+} satisfies Record<string, KeywordEmitter>
+
+export const stringEmitters = {
+  minLength(schema, generator) {
+    const limit = finite(schema.minLength)
+    return [`if (d.length < ${limit} || (d.length < 2 * ${limit} && L(d) < ${limit})) ${generator.failOn('minLength')}`]
+  },
+  maxLength(schema, generator) {
+    const limit = finite(schema.maxLength)
+    return [`if (d.length > ${limit} && L(d) > ${limit}) ${generator.failOn('maxLength')}`]
+  },
+  pattern(schema, generator) {
+    // A pattern the compiler refused (lenient mode) checks nothing, as in the closure tree.
+    if (typeof schema.pattern !== 'string' || patternRisk(schema.pattern) !== undefined) return []
+    const regex = generator.constant(new RegExp(schema.pattern, 'u'))
+    return [`if (d.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(d)) ${generator.failOn('pattern')}`]
+  },
+  format(schema, generator) {
+    const format = schema.format
+    if (!generator.options.assertFormats || typeof format !== 'string' || !Object.hasOwn(formatCheckers, format)) {
+      return []
+    }
+    return [`if (!${generator.constant(formatCheckers[format])}(d)) ${generator.failOn('format')}`]
+  },
+} satisfies Record<string, KeywordEmitter>
+
+function bound(keyword: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', operator: string) {
+  const emit: KeywordEmitter = (schema, generator) => [
+    `if (!(d ${operator} ${finite(schema[keyword])})) ${generator.failOn(keyword)}`,
+  ]
+  return emit
+}
+
+export const numberEmitters = {
+  minimum: bound('minimum', '>='),
+  maximum: bound('maximum', '<='),
+  exclusiveMinimum: bound('exclusiveMinimum', '>'),
+  exclusiveMaximum: bound('exclusiveMaximum', '<'),
+  multipleOf: (schema, generator) => [`if (!M(d, ${finite(schema.multipleOf)})) ${generator.failOn('multipleOf')}`],
+} satisfies Record<string, KeywordEmitter>
