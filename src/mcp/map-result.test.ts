@@ -57,6 +57,16 @@ describe('mapCallResult', () => {
     })
   })
 
+  it('drops a leading "Error: " from the server text, which our own rendering adds back once', () => {
+    expect(() =>
+      mapCallResult(
+        'qilin',
+        { content: [{ type: 'text', text: 'Error: this tool always fails' }], isError: true },
+        false,
+      ),
+    ).toThrow(/^this tool always fails$/)
+  })
+
   it('names the server when an error has no text', () => {
     expect(() => mapCallResult('fs', { content: [], isError: true }, false)).toThrow(
       'MCP server "fs" reported an error without a message',

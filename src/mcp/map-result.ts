@@ -37,6 +37,11 @@ function textOf(parts: readonly ContentPart[]): string {
   return parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')
 }
 
+/** Our failures render as `Error: <message>`; a server that words its errors the same way would be said twice. */
+function withoutErrorPrefix(text: string): string {
+  return text.startsWith('Error: ') ? text.slice('Error: '.length) : text
+}
+
 /**
  * Maps a `tools/call` result. `isError` throws a `TOOL_ERROR` carrying the server's text; with an output
  * schema the structured content is the value, otherwise the value is the text of the result.
@@ -44,7 +49,7 @@ function textOf(parts: readonly ContentPart[]): string {
 export function mapCallResult(serverName: string, result: CallToolResult, hasOutputSchema: boolean): MappedResult {
   const content = mapContent(result.content ?? [])
   if (result.isError === true) {
-    const text = textOf(content)
+    const text = withoutErrorPrefix(textOf(content))
     throw new ToolError({
       code: ToolErrorCode.TOOL_ERROR,
       message: text.length > 0 ? text : `MCP server "${serverName}" reported an error without a message`,

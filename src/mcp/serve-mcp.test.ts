@@ -11,6 +11,7 @@ import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createNodePtcRuntime } from '../ptc/node/index.js'
 import { fixtureTools } from './__fixtures__/fixture-tools.js'
 import { fixtureServer } from './__fixtures__/real-servers.js'
+import { connectMcpServer } from './connect-mcp-server.js'
 import { elicitationApprover } from './elicitation-approver.js'
 import { type McpServing, serveMcp } from './serve-mcp.js'
 
@@ -211,6 +212,27 @@ describe('serveMcp keeps clients current', () => {
       expect(notified).toBe(2)
     } finally {
       await serving.close()
+    }
+  })
+})
+
+describe('our client meets our server', () => {
+  it('words a served failure once and reads a structured value, over HTTP with the token', async () => {
+    const serving = endpoints.native!
+    const host = createToolRuntime()
+    const connection = await connectMcpServer(host, {
+      name: 'self',
+      url: serving.url!,
+      headers: { authorization: `Bearer ${serving.token}` },
+    })
+    try {
+      const failed = await host.execute({ id: '1', name: 'self__fail', arguments: {} })
+      expect(failed.content).toEqual([{ type: 'text', text: 'Error: this tool always fails' }])
+      const added = await host.execute({ id: '2', name: 'self__add', arguments: { a: 1, b: 2 } })
+      expect(added.value).toEqual({ sum: 3 })
+      expect(added.content).toEqual([{ type: 'text', text: '{"sum":3}' }])
+    } finally {
+      await connection.dispose()
     }
   })
 })

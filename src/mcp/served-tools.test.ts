@@ -55,6 +55,26 @@ describe('toCallToolResult', () => {
     expect(toCallToolResult(result, true)).toEqual({ content: [{ type: 'text', text: 'Error: boom' }], isError: true })
   })
 
+  it('serializes a structured value as the text content instead of the rendering, keeping images', () => {
+    const result: ToolResult = {
+      ...base,
+      ok: true,
+      value: { path: 'notes.txt', lines: ['hello'], truncated: false },
+      content: [
+        { type: 'text', text: '1\thello' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+      ],
+      contexts: [{ content: [{ type: 'text', text: 'Note: notes.txt changed since you last read it.' }] }],
+    }
+    const mapped = toCallToolResult(result, true)
+    expect(mapped.structuredContent).toEqual(result.value)
+    expect(mapped.content).toMatchSnapshot()
+    expect(JSON.parse((mapped.content[0] as { text: string }).text)).toEqual(mapped.structuredContent)
+    expect(mapped.content.some((block) => block.type === 'text' && block.text === '1\thello')).toBe(false)
+    // Without an object-rooted output schema the rendering stays what the client reads.
+    expect(toCallToolResult(result, false).content[0]).toEqual({ type: 'text', text: '1\thello' })
+  })
+
   it('adds structured content for object values and appends contexts after the content', () => {
     const result: ToolResult = {
       ...base,

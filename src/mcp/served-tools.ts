@@ -46,12 +46,19 @@ function toBlock(part: ContentPart): CallToolResult['content'][number] {
     : { type: 'image', data: part.data, mimeType: part.mimeType }
 }
 
-/** A settled call as a `tools/call` result: failures are `isError` results, never protocol errors. */
+/**
+ * A settled call as a `tools/call` result: failures are `isError` results, never protocol errors. A structured
+ * value is the result, so its content is that value serialized (the MCP spec's backwards-compatible text block),
+ * not the tool's rendering of it; only the parts JSON cannot carry (images) and the contexts follow it.
+ */
 export function toCallToolResult(result: ToolResult, structured: boolean): CallToolResult {
   const contexts = (result.contexts ?? []).flatMap((context) => context.content)
-  const content = [...result.content, ...contexts].map(toBlock)
-  if (!result.ok) return { content, isError: true }
+  if (!result.ok) return { content: [...result.content, ...contexts].map(toBlock), isError: true }
   const value = result.value
-  const structuredContent = structured && typeof value === 'object' && value !== null && !Array.isArray(value)
-  return structuredContent ? { content, structuredContent: value } : { content }
+  if (!structured || typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { content: [...result.content, ...contexts].map(toBlock) }
+  }
+  const images = result.content.filter((part) => part.type !== 'text')
+  const content = [{ type: 'text' as const, text: JSON.stringify(value) }, ...[...images, ...contexts].map(toBlock)]
+  return { content, structuredContent: value }
 }
