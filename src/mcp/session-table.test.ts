@@ -63,7 +63,7 @@ describe('createSessionTable', () => {
   it('closes every session on closeAll', async () => {
     const table = createSessionTable({ idleMs: 60_000, maxSessions: 5 })
     const sessions = [entry(), entry(), entry()]
-    sessions.forEach((session, index) => table.reserve()!.admit(String(index), session))
+    for (const [index, session] of sessions.entries()) table.reserve()!.admit(String(index), session)
     await table.closeAll()
     expect(sessions.map((session) => session.closed)).toEqual([1, 1, 1])
     expect(table.size).toBe(0)
