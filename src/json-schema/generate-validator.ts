@@ -3,6 +3,7 @@ import { codePointLength } from './code-point-length.js'
 import type { ResolvedCompileOptions } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
 import type { FailureIssues } from './failure-issues.js'
+import { codeGenerationForbidden, functionFromSource } from './generated-function.js'
 import { emitKeywordChecks } from './generated-keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { isMultipleOf } from './number-keywords.js'
@@ -61,22 +62,23 @@ type Factory = (
 ) => GeneratedValidator['entry']
 
 /**
- * Generates the per-schema functions for a schema `compileSchema` has accepted. Returns undefined where
- * `new Function` is unavailable (a Content-Security-Policy without unsafe-eval); the closure tree then works alone.
+ * Generates the per-schema functions for a schema `compileSchema` has accepted. Returns undefined where the host
+ * forbids `new Function` (see `generated-function.ts`); the closure tree then works alone. Anything else that goes
+ * wrong here is a bug and is thrown.
  */
 export function generateValidator(
   root: JsonSchemaNode,
   options: ResolvedCompileOptions,
 ): GeneratedValidator | undefined {
-  try {
-    const generator = new CodeGenerator(root, options, emitKeywordChecks)
-    // Only the explaining functions run from the root; answer functions exist where a union or `not` tries a branch.
-    const rootCall = typeof root === 'boolean' ? String(root) : `${generator.functionName(root, 'explain')}(d, 0, 0)`
-    const record =
-      'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
-    // The record starts clean on every call (a failure that records nothing must not read an old one), and lets
-    // go of the failing value once it is described.
-    const entrySource = `(V, D, F) => (d) => {
+  if (codeGenerationForbidden()) return undefined
+  const generator = new CodeGenerator(root, options, emitKeywordChecks)
+  // Only the explaining functions run from the root; answer functions exist where a union or `not` tries a branch.
+  const rootCall = typeof root === 'boolean' ? String(root) : `${generator.functionName(root, 'explain')}(d, 0, 0)`
+  const record =
+    'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
+  // The record starts clean on every call (a failure that records nothing must not read an old one), and lets
+  // go of the failing value once it is described.
+  const entrySource = `(V, D, F) => (d) => {
 R.reason = ${NOT_RECORDED}; R.pointer = "";
 if (${rootCall}) return V;
 const w = R.reason >= 0 ? D[R.reason] : undefined;
@@ -85,31 +87,19 @@ const result = issues !== undefined && issues.length > 0 ? { valid: false, issue
 R.value = undefined;
 return result;
 }`
-    const source = `${record}\n${generator.emitAll()}\nreturn ${entrySource};`
-    const factory = new Function('c', 'L', 'M', 'E', 'U', 'O', 'R', 'P', source) as Factory
-    const failure: FirstFailure = {
-      reason: NOT_RECORDED,
-      value: undefined,
-      depth: 0,
-      pointer: '',
-      head: 0,
-    }
-    const entry = factory(
-      generator.constants,
-      codePointLength,
-      isMultipleOf,
-      deepEqual,
-      allUnique,
-      Object.hasOwn,
-      failure,
-      pointerPiece,
-    )
-    return {
-      entry,
-      reasons: generator.reasons,
-      nodes: generator.nodes,
-    }
-  } catch {
-    return undefined
-  }
+  const source = `${record}\n${generator.emitAll()}\nreturn ${entrySource};`
+  const factory = functionFromSource<Factory>(['c', 'L', 'M', 'E', 'U', 'O', 'R', 'P'], source)
+  if (factory === undefined) return undefined
+  const failure: FirstFailure = { reason: NOT_RECORDED, value: undefined, depth: 0, pointer: '', head: 0 }
+  const entry = factory(
+    generator.constants,
+    codePointLength,
+    isMultipleOf,
+    deepEqual,
+    allUnique,
+    Object.hasOwn,
+    failure,
+    pointerPiece,
+  )
+  return { entry, reasons: generator.reasons, nodes: generator.nodes }
 }
