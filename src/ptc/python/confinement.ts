@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { accessSync, constants, existsSync, lstatSync, readlinkSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
+import { seccompRemedy, seccompUnavailable } from '../../sandbox/seccomp-support.js'
 import type { PythonInterpreter } from './find-python.js'
 
 /** The confinement layers, outermost first. Each is applied and tested on its own. */
@@ -17,7 +18,7 @@ export type ConfinementProfile = 'full' | 'partial' | 'none'
 const remedies = {
   bubblewrap: 'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and allow unprivileged user namespaces',
   landlock: 'use Linux 5.13 or newer with Landlock enabled (CONFIG_SECURITY_LANDLOCK=y and "landlock" in lsm=)',
-  seccomp: 'install the libseccomp binding for the interpreter (Debian/Ubuntu: apt-get install python3-seccomp)',
+  seccomp: seccompRemedy,
   rlimits: 'run on Linux',
 } satisfies Record<ConfinementLayer, string>
 
@@ -60,7 +61,8 @@ export function probeLayers(
     return { available: [], missing }
   }
   if (interpreter.landlockAbi < 1) missing.landlock = 'the kernel reports no Landlock support'
-  if (interpreter.seccompPath === undefined) missing.seccomp = `${interpreter.executable} cannot import seccomp`
+  const seccompProblem = seccompUnavailable()
+  if (seccompProblem !== undefined) missing.seccomp = seccompProblem
   const executable = findExecutable(bubblewrapCommand ?? 'bwrap')
   const bubblewrap = executable === undefined ? undefined : { executable, sizedTmpfs: supportsSizedTmpfs(executable) }
   if (bubblewrap === undefined) missing.bubblewrap = `${bubblewrapCommand ?? 'bwrap'} is not installed`

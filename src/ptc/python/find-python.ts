@@ -7,8 +7,6 @@ export interface PythonInterpreter {
   readonly version: string
   /** The standard library directory. */
   readonly stdlib: string
-  /** Where the interpreter imports `seccomp` from (Debian `python3-seccomp`), when it can. */
-  readonly seccompPath: string | undefined
   /** The kernel's Landlock ABI version, 0 when Landlock is absent or disabled. */
   readonly landlockAbi: number
 }
@@ -26,11 +24,6 @@ try:
     info['landlock'] = max(0, ctypes.CDLL(None).syscall(444, None, ctypes.c_size_t(0), ctypes.c_uint32(1)))
 except Exception:
     info['landlock'] = 0
-try:
-    import seccomp
-    info['seccompPath'] = os.path.dirname(seccomp.__file__)
-except Exception:
-    pass
 print(json.dumps(info))
 `
 
@@ -65,7 +58,6 @@ function askInterpreter(command: string): PythonInterpreter | { problem: string 
       executable: string
       version: number[]
       stdlib: string
-      seccompPath?: string
       landlock: number
     }
     const [major = 0, minor = 0] = info.version
@@ -76,7 +68,6 @@ function askInterpreter(command: string): PythonInterpreter | { problem: string 
       executable: info.executable,
       version: info.version.join('.'),
       stdlib: info.stdlib,
-      seccompPath: info.seccompPath,
       landlockAbi: info.landlock,
     }
   } catch {

@@ -2,11 +2,12 @@
 process to itself before it reads a program. The host joins the runner files into one script, this one first.
 """
 
+import base64
 import ctypes
-import errno
 import os
 import resource
 import signal
+import struct
 import sys
 
 LANDLOCK_CREATE_RULESET, LANDLOCK_ADD_RULE, LANDLOCK_RESTRICT_SELF = 444, 445, 446
@@ -65,45 +66,28 @@ def apply_landlock(read_paths, write_paths):
     return f'landlock-v{abi}'
 
 
-CLONE_THREAD = 0x00010000
-DENIED_SYSCALLS = (
-    'fork vfork execve execveat socket socketpair connect bind listen accept accept4 ptrace process_vm_readv '
-    'process_vm_writev pidfd_open pidfd_send_signal pidfd_getfd rt_sigqueueinfo rt_tgsigqueueinfo mount umount2 '
-    'pivot_root chroot unshare setns bpf perf_event_open userfaultfd io_uring_setup io_uring_enter '
-    'io_uring_register keyctl add_key request_key init_module finit_module delete_module kexec_load '
-    'kexec_file_load reboot swapon swapoff acct settimeofday clock_settime adjtimex personality quotactl '
-    'name_to_handle_at open_by_handle_at memfd_create setrlimit mknod mknodat open_tree move_mount fsopen '
-    'fsconfig fsmount fspick mount_setattr iopl ioperm kcmp syslog'
-).split()
+PR_SET_SECCOMP, SECCOMP_MODE_FILTER = 22, 2
 
 
-def import_seccomp(module_path):
-    if module_path and module_path not in sys.path:
-        sys.path.append(module_path)
-    try:
-        import seccomp
-    finally:
-        if module_path in sys.path:
-            sys.path.remove(module_path)
-    return seccomp
+class SockFprog(ctypes.Structure):
+    _fields_ = [('len', ctypes.c_ushort), ('filter', ctypes.c_void_p)]
 
 
-def apply_seccomp(seccomp):
-    own = os.getpid()
-    deny = seccomp.ERRNO(errno.EPERM)
-    rules = seccomp.SyscallFilter(defaction=seccomp.ALLOW)
-    for name in DENIED_SYSCALLS:
-        try:
-            rules.add_rule(deny, name)
-        except (RuntimeError, ValueError):
-            pass  # not a syscall on this architecture
-    # glibc falls back from clone3 to clone only on ENOSYS; threads stay possible, processes do not.
-    rules.add_rule(seccomp.ERRNO(errno.ENOSYS), 'clone3')
-    rules.add_rule(deny, 'clone', seccomp.Arg(0, seccomp.MASKED_EQ, CLONE_THREAD, 0))
-    rules.add_rule(deny, 'prlimit64', seccomp.Arg(2, seccomp.NE, 0))
-    for name in ('kill', 'tgkill', 'tkill'):
-        rules.add_rule(deny, name, seccomp.Arg(0, seccomp.NE, own))
-    rules.load()
+def apply_seccomp(filter_config):
+    """Loads the host's classic-BPF program (seccomp-filter.ts, profile `program`), its own-pid slots set to this
+    process's pid as the kernel sees it here (inside bubblewrap's pid namespace, that is not the host's number)."""
+    program = bytearray(base64.b64decode(filter_config['program'], validate=True))
+    if len(program) == 0 or len(program) % 8 != 0:
+        raise ValueError(f'the seccomp program is {len(program)} bytes, not a whole number of instructions')
+    for slot in filter_config['ownPidSlots']:
+        struct.pack_into('=I', program, slot * 8 + 4, os.getpid())
+    buffer = ctypes.create_string_buffer(bytes(program), len(program))
+    fprog = SockFprog(len(program) // 8, ctypes.cast(buffer, ctypes.c_void_p))
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), 'prctl(PR_SET_NO_NEW_PRIVS) failed')
+    if libc.prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, ctypes.byref(fprog), 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), 'prctl(PR_SET_SECCOMP) failed')
     return 'seccomp'
 
 
@@ -128,7 +112,6 @@ def confine(config):
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
     applied = []
     layers = config.get('layers', [])
-    seccomp = import_seccomp(config.get('seccompPath')) if 'seccomp' in layers else None
     if 'rlimits' in layers:
         applied.append(apply_rlimits(config.get('limits', {})))
     if 'landlock' in layers:
@@ -136,5 +119,5 @@ def confine(config):
         reads = [stdlib, '/usr/lib', '/usr/lib64', '/lib', '/lib64', '/dev/urandom', '/dev/null']
         applied.append(apply_landlock(reads + config.get('readPaths', []), config.get('writePaths', [])))
     if 'seccomp' in layers:
-        applied.append(apply_seccomp(seccomp))
+        applied.append(apply_seccomp(config['seccomp']))
     return applied

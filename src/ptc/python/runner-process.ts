@@ -7,6 +7,7 @@ import type { JsonObject } from '../../json-schema/json-value.js'
 import type { ConfinementPlan } from './confinement.js'
 import { bubblewrapArguments } from './confinement.js'
 import type { PythonInterpreter } from './find-python.js'
+import { runnerSeccomp } from './runner-seccomp.js'
 import { runnerSource } from './runner-source.js'
 
 /** What the runner reports once it has confined itself and waits for a program. */
@@ -184,7 +185,7 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
       resultBytes: settings.resultBytes,
     },
     writePaths: [workDirectory ?? '/tmp'],
-    seccompPath: interpreter.seccompPath ?? null,
+    seccomp: plan.layers.includes('seccomp') ? runnerSeccomp() : null,
   }
   const python = [interpreter.executable, '-I', '-S', '-B', '-c', runnerSource, JSON.stringify(config)]
   if (plan.bubblewrap === undefined) {
