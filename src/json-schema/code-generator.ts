@@ -13,14 +13,14 @@ import { finite } from './source-literals.js'
 
 /**
  * Emits JavaScript for a schema, in two modes sharing every emitter:
- * - `answer` functions (`v…`) only say whether the value is valid (unions and `not` try branches with them);
- * - `explain` functions (`e…`) validate and, at the first failure, record which check failed (`X`, an index into
- *   `reasons`) with the pointer to it, so describing needs no second walk.
+ * - `answer` functions (`answer<node>`) only say whether the value is valid (unions and `not` try branches with them);
+ * - `explain` functions (`explain<node>`) validate and, at the first failure, record which check failed (an index
+ *   into `reasons`) with the pointer to it in `failure`, so describing needs no second walk.
  * A member's schema is written in place inside its parent's function (up to `INLINE_LEVELS` deep), so a failure
  * there knows its pointer as one expression; across calls (`$ref`, shared nodes) callers prepend their piece.
  *
  * Nothing from a schema reaches the source except numbers checked finite and strings through JSON.stringify;
- * regular expressions, sets and deep values travel in `constants` (`c[i]`).
+ * regular expressions, sets and deep values travel in `constants` (`constants[i]`).
  */
 export type Mode = 'answer' | 'explain'
 
@@ -28,7 +28,7 @@ export type Mode = 'answer' | 'explain'
 export const FALSE_NODE = -1
 export const DEPTH_NODE = -2
 
-/** The source lines of one keyword's checks against `d` (called only when the schema has the keyword). */
+/** The source lines of one keyword's checks against `data` (called only when the schema has the keyword). */
 export type KeywordEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string[]
 
 /** The checks of all of a node's keywords, each line after a newline (`generated-keywords.ts`). */
@@ -94,7 +94,7 @@ export class CodeGenerator {
 
   constant(value: unknown): string {
     this.constants.push(value)
-    return `c[${this.constants.length - 1}]`
+    return `constants[${this.constants.length - 1}]`
   }
 
   /** The statement that ends the current function with "invalid", for a failure only the closure tree words. */
@@ -108,7 +108,7 @@ export class CodeGenerator {
     this.lastReason = this.reasons.length
     const head = this.messageHead()
     this.reasons.push({ node: this.current, keyword, last: false, objectLevel, head })
-    return `return X(${this.lastReason}, d, ${this.depth()}, ${this.pointer()}, ${head === undefined ? 0 : 1});`
+    return `return recordFailure(${this.lastReason}, data, ${this.depth()}, ${this.pointer()}, ${head === undefined ? 0 : 1});`
   }
 
   /** A name no other generated variable has (loop variables must not shadow those a pointer expression reads). */
@@ -134,7 +134,7 @@ export class CodeGenerator {
 
   /**
    * The message start (`at <pointer>: `) when the pointer from the function's value is constant; it holds for
-   * the whole instance only if no caller prepends to it, and callers that do clear `R.head`.
+   * the whole instance only if no caller prepends to it, and callers that do clear `failure.head`.
    */
   private messageHead(): string | undefined {
     if (this.hereHead === null) {
@@ -157,7 +157,7 @@ export class CodeGenerator {
   /** `prefix + index` of the function for an object schema in `mode`, queued for emission on first use. */
   functionName(schema: JsonSchemaObject, mode: Mode): string {
     const index = this.nodeIndex(schema)
-    const name = `${mode === 'answer' ? 'v' : 'e'}${index}`
+    const name = `${mode}${index}`
     if (!this.emitted.has(name)) {
       this.emitted.add(name)
       this.pending.push([mode, schema, index])
@@ -183,18 +183,19 @@ export class CodeGenerator {
     }
     if (this.mode === 'answer') return `if (!${this.test(schema, value, true)}) return false;`
     this.lastReason = -1
-    if (schema === false) return `return X(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)}, 0);`
+    if (schema === false)
+      return `return recordFailure(${FALSE_NODE}, ${value}, ${this.depth(1)}, ${this.pointer(piece)}, 0);`
     const check = `${this.functionName(schema, 'explain')}(${value}, ${this.depth(1)}, refs)`
-    return `if (!${check}) { R.pointer = ${this.pointer(piece)} + R.pointer; R.head = 0; return false; }`
+    return `if (!${check}) { failure.pointer = ${this.pointer(piece)} + failure.pointer; failure.head = 0; return false; }`
   }
 
   /**
-   * The checks of a member's schema written in place, in a block where `d` is the member: no call, and a failure
+   * The checks of a member's schema written in place, in a block where `data` is the member: no call, and a failure
    * inside knows its pointer from the function's value as one expression (constant for properties).
    */
   private inline(schema: JsonSchemaObject, value: string, piece: PointerPiece): string {
     const saved = { current: this.current, here: this.here, source: this.hereSource, head: this.hereHead }
-    const temporary = this.unique('x')
+    const temporary = this.unique('member')
     this.current = this.nodeIndex(schema)
     this.depthOffset++
     this.inlineLevel++
@@ -209,14 +210,16 @@ export class CodeGenerator {
     this.depthOffset--
     this.current = saved.current
     this.lastReason = -1
-    return `{ const ${temporary} = ${value}; { const d = ${temporary};\n${body}\n} }`
+    return `{ const ${temporary} = ${value}; { const data = ${temporary};\n${body}\n} }`
   }
 
-  /** The checks of one node against `d`, starting with the nesting limit. */
+  /** The checks of one node against `data`, starting with the nesting limit. */
   private body(schema: JsonSchemaObject): string {
     this.lastReason = -1
     const depthFail =
-      this.mode === 'answer' ? 'return false;' : `return X(${DEPTH_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
+      this.mode === 'answer'
+        ? 'return false;'
+        : `return recordFailure(${DEPTH_NODE}, data, ${this.depth()}, ${this.pointer()}, 0);`
     // Appended, not joined: nested bodies stay string ropes until `new Function` reads the source once.
     let source = `if (${this.depth()} > ${this.maxDepthSource}) ${depthFail}`
     source += this.emitChecks(schema, this)
@@ -231,13 +234,13 @@ export class CodeGenerator {
     if (this.mode === 'answer') {
       return schema === false
         ? 'return false;'
-        : `if (!${this.functionName(schema, 'answer')}(d, ${this.depth()}, ${refs})) return false;`
+        : `if (!${this.functionName(schema, 'answer')}(data, ${this.depth()}, ${refs})) return false;`
     }
-    if (schema === false) return `return X(${FALSE_NODE}, d, ${this.depth()}, ${this.pointer()}, 0);`
-    const check = `${this.functionName(schema, 'explain')}(d, ${this.depth()}, ${refs})`
+    if (schema === false) return `return recordFailure(${FALSE_NODE}, data, ${this.depth()}, ${this.pointer()}, 0);`
+    const check = `${this.functionName(schema, 'explain')}(data, ${this.depth()}, ${refs})`
     return this.inlineLevel === 0
       ? `if (!${check}) return false;`
-      : `if (!${check}) { R.pointer = ${this.pointer()} + R.pointer; R.head = 0; return false; }`
+      : `if (!${check}) { failure.pointer = ${this.pointer()} + failure.pointer; failure.head = 0; return false; }`
   }
 
   reference(ref: string): string {
@@ -254,9 +257,7 @@ export class CodeGenerator {
       this.mode = mode
       this.current = index
       const body = this.body(schema)
-      this.functions.push(
-        `function ${mode === 'answer' ? 'v' : 'e'}${index}(d, depth, refs) {\n${body}\nreturn true;\n}`,
-      )
+      this.functions.push(`function ${mode}${index}(data, depth, refs) {\n${body}\nreturn true;\n}`)
     }
     return this.functions.join('\n')
   }

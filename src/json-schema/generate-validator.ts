@@ -50,16 +50,19 @@ function allUnique(items: readonly unknown[], depthBudget: number): boolean {
 
 export const NOT_RECORDED = -3
 
-type Factory = (
-  c: unknown[],
-  L: typeof codePointLength,
-  M: typeof isMultipleOf,
-  E: typeof deepEqual,
-  U: typeof allUnique,
-  O: typeof Object.hasOwn,
-  R: FirstFailure,
-  P: typeof pointerPiece,
-) => GeneratedValidator['entry']
+/** The helpers the generated source calls, by the names it calls them. */
+const helpers = {
+  codePointLength,
+  isMultipleOf,
+  deepEqual,
+  allUnique,
+  hasOwn: Object.hasOwn,
+  pointerPiece,
+}
+const FACTORY_PARAMETERS = ['constants', 'failure', ...Object.keys(helpers)]
+const helperValues = Object.values(helpers)
+
+type Factory = (constants: unknown[], failure: FirstFailure, ...helperValues: unknown[]) => GeneratedValidator['entry']
 
 /**
  * Generates the per-schema functions for a schema `compileSchema` has accepted. Returns undefined where the host
@@ -73,33 +76,25 @@ export function generateValidator(
   if (codeGenerationForbidden()) return undefined
   const generator = new CodeGenerator(root, options, emitKeywordChecks)
   // Only the explaining functions run from the root; answer functions exist where a union or `not` tries a branch.
-  const rootCall = typeof root === 'boolean' ? String(root) : `${generator.functionName(root, 'explain')}(d, 0, 0)`
+  const rootCall = typeof root === 'boolean' ? String(root) : `${generator.functionName(root, 'explain')}(data, 0, 0)`
   const record =
-    'function X(r, d, n, p, h) { R.reason = r; R.value = d; R.depth = n; R.pointer = p; R.head = h; return false; }'
+    'function recordFailure(reason, data, depth, pointer, head) { failure.reason = reason; failure.value = data; ' +
+    'failure.depth = depth; failure.pointer = pointer; failure.head = head; return false; }'
   // The record starts clean on every call (a failure that records nothing must not read an old one), and lets
   // go of the failing value once it is described.
-  const entrySource = `(V, D, F) => (d) => {
-R.reason = ${NOT_RECORDED}; R.pointer = "";
-if (${rootCall}) return V;
-const w = R.reason >= 0 ? D[R.reason] : undefined;
-const issues = w ? w(R.value, R.pointer, R.head) : undefined;
-const result = issues !== undefined && issues.length > 0 ? { valid: false, issues } : F(d, R);
-R.value = undefined;
+  const entrySource = `(valid, describers, onFailure) => (data) => {
+failure.reason = ${NOT_RECORDED}; failure.pointer = "";
+if (${rootCall}) return valid;
+const describe = failure.reason >= 0 ? describers[failure.reason] : undefined;
+const issues = describe ? describe(failure.value, failure.pointer, failure.head) : undefined;
+const result = issues !== undefined && issues.length > 0 ? { valid: false, issues } : onFailure(data, failure);
+failure.value = undefined;
 return result;
 }`
   const source = `${record}\n${generator.emitAll()}\nreturn ${entrySource};`
-  const factory = functionFromSource<Factory>(['c', 'L', 'M', 'E', 'U', 'O', 'R', 'P'], source)
+  const factory = functionFromSource<Factory>(FACTORY_PARAMETERS, source)
   if (factory === undefined) return undefined
   const failure: FirstFailure = { reason: NOT_RECORDED, value: undefined, depth: 0, pointer: '', head: 0 }
-  const entry = factory(
-    generator.constants,
-    codePointLength,
-    isMultipleOf,
-    deepEqual,
-    allUnique,
-    Object.hasOwn,
-    failure,
-    pointerPiece,
-  )
+  const entry = factory(generator.constants, failure, ...helperValues)
   return { entry, reasons: generator.reasons, nodes: generator.nodes }
 }

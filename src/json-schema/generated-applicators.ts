@@ -5,12 +5,12 @@ import { KIND_TESTS, literal } from './source-literals.js'
 
 /** Emitters for the applicators on the same value: allOf, anyOf, oneOf, not and $ref; each mirrors its closure. */
 
-/** `if (t === <tag>) { <that branch> } else if …`: each tag checks the branch it names, against `t`. */
+/** `if (tag === <tag>) { <that branch> } else if …`: each tag checks the branch it names. */
 function tagCases(discriminator: Discriminator, branches: readonly JsonSchemaNode[], generator: CodeGenerator): string {
   const cases = [...discriminator.branches].map(([tag, index]) => {
     const tagLiteral = literal(tag)
     if (tagLiteral === undefined) throw new Error('tag is not a JSON primitive')
-    return `if (t === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
+    return `if (tag === ${tagLiteral}) { ${generator.same(branches[index]!)} }`
   })
   return cases.join(' else ')
 }
@@ -20,7 +20,7 @@ function explainTagged(branches: readonly JsonSchemaNode[], generator: CodeGener
   const discriminator = generator.mode === 'explain' ? findDiscriminator(branches) : undefined
   if (discriminator === undefined) return ''
   const key = JSON.stringify(discriminator.key)
-  return `if (${KIND_TESTS.object} && O(d, ${key})) { const t = d[${key}]; ${tagCases(discriminator, branches, generator)} }`
+  return `if (${KIND_TESTS.object} && hasOwn(data, ${key})) { const tag = data[${key}]; ${tagCases(discriminator, branches, generator)} }`
 }
 
 /**
@@ -33,7 +33,7 @@ function dispatchOnTag(branches: readonly JsonSchemaNode[], generator: CodeGener
   const cases = tagCases(discriminator, branches, generator)
   const fail = generator.fail
   const key = JSON.stringify(discriminator.key)
-  return `if (!${KIND_TESTS.object}) ${fail}\n{ const t = d[${key}]; ${cases} else ${fail} }`
+  return `if (!${KIND_TESTS.object}) ${fail}\n{ const tag = data[${key}]; ${cases} else ${fail} }`
 }
 
 /** A union of one keyword (`anyOf` or `oneOf` without the other) whose tag makes its branches exclusive. */
@@ -47,18 +47,19 @@ export const applicatorEmitters = {
     const branches = schema.anyOf!
     const dispatch = dispatchAlone(branches, schema.oneOf, generator)
     if (dispatch !== undefined) return [dispatch]
-    const tests = branches.map((branch) => generator.test(branch, 'd', false)).join(' || ')
+    const tests = branches.map((branch) => generator.test(branch, 'data', false)).join(' || ')
     return [`if (!(${tests})) { ${explainTagged(branches, generator)} ${generator.fail} }`]
   },
   oneOf(schema, generator) {
     const branches = schema.oneOf!
     const dispatch = dispatchAlone(branches, schema.anyOf, generator)
     if (dispatch !== undefined) return [dispatch]
-    const lines = ['{ let m = 0;']
-    for (const branch of branches) lines.push(`if (${generator.test(branch, 'd', false)} && ++m > 1) ${generator.fail}`)
-    lines.push(`if (m === 0) { ${explainTagged(branches, generator)} }`, `if (m !== 1) ${generator.fail} }`)
+    const lines = ['{ let matches = 0;']
+    for (const branch of branches)
+      lines.push(`if (${generator.test(branch, 'data', false)} && ++matches > 1) ${generator.fail}`)
+    lines.push(`if (matches === 0) { ${explainTagged(branches, generator)} }`, `if (matches !== 1) ${generator.fail} }`)
     return lines
   },
-  not: (schema, generator) => [`if (${generator.test(schema.not!, 'd', false)}) ${generator.fail}`],
+  not: (schema, generator) => [`if (${generator.test(schema.not!, 'data', false)}) ${generator.fail}`],
   $ref: (schema, generator) => (typeof schema.$ref === 'string' ? [generator.reference(schema.$ref)] : []),
 } satisfies Record<string, KeywordEmitter>

@@ -12,7 +12,7 @@ describe('functionFromSource', () => {
   it('throws source that does not compile as a bug, and goes on generating', () => {
     let thrown: unknown
     try {
-      functionFromSource(['d'], 'return d +;')
+      functionFromSource(['value'], 'return value +;')
     } catch (error) {
       thrown = error
     }
@@ -22,7 +22,7 @@ describe('functionFromSource', () => {
     )
     expect((thrown as Error).cause).toBeInstanceOf(SyntaxError)
     expect(codeGenerationForbidden()).toBe(false)
-    expect(functionFromSource<(value: number) => number>(['d'], 'return d + 1;')?.(1)).toBe(2)
+    expect(functionFromSource<(value: number) => number>(['value'], 'return value + 1;')?.(1)).toBe(2)
   })
 
   it('where the host forbids code generation, validates with the closure tree exactly as codegen: false does', async () => {

@@ -43,7 +43,7 @@ export const keywordEmitters = {
   contentEncoding: 'annotation',
 } satisfies Record<SupportedKeyword, GeneratedKeyword>
 
-/** The test of `d` for one instance kind, and the `type` names that already guarantee it. */
+/** The test of `data` for one instance kind, and the `type` names that already guarantee it. */
 interface KindGuard {
   readonly test: string
   readonly names: readonly string[]

@@ -10,23 +10,23 @@ import { finite } from './source-literals.js'
 function tupleChecks(tuple: readonly JsonSchemaNode[], generator: CodeGenerator): string[] {
   const lines: string[] = []
   tuple.forEach((item, index) => {
-    const check = generator.descend(item, `d[${index}]`, constantPiece(index))
-    if (check !== '') lines.push(`if (d.length > ${index}) { ${check} }`)
+    const check = generator.descend(item, `data[${index}]`, constantPiece(index))
+    if (check !== '') lines.push(`if (data.length > ${index}) { ${check} }`)
   })
   return lines
 }
 
 /** Checks the items from `start` on against one schema; `false` reads as a length limit. */
 function restChecks(rest: JsonSchemaNode, start: number, generator: CodeGenerator): string[] {
-  if (rest === false) return [`if (d.length > ${start}) ${generator.fail}`]
-  const index = generator.unique('i')
-  const check = generator.descend(rest, `d[${index}]`, { text: '/', expression: index })
-  return check === '' ? [] : [`for (let ${index} = ${start}; ${index} < d.length; ${index}++) { ${check} }`]
+  if (rest === false) return [`if (data.length > ${start}) ${generator.fail}`]
+  const index = generator.unique('index')
+  const check = generator.descend(rest, `data[${index}]`, { text: '/', expression: index })
+  return check === '' ? [] : [`for (let ${index} = ${start}; ${index} < data.length; ${index}++) { ${check} }`]
 }
 
 export const arrayEmitters = {
-  minItems: (schema, generator) => [`if (d.length < ${finite(schema.minItems)}) ${generator.failOn('minItems')}`],
-  maxItems: (schema, generator) => [`if (d.length > ${finite(schema.maxItems)}) ${generator.failOn('maxItems')}`],
+  minItems: (schema, generator) => [`if (data.length < ${finite(schema.minItems)}) ${generator.failOn('minItems')}`],
+  maxItems: (schema, generator) => [`if (data.length > ${finite(schema.maxItems)}) ${generator.failOn('maxItems')}`],
   prefixItems: (schema, generator) => tupleChecks(schema.prefixItems!, generator),
   items(schema, generator) {
     const items = schema.items!
@@ -39,7 +39,9 @@ export const arrayEmitters = {
     return Array.isArray(items) ? restChecks(schema.additionalItems!, items.length, generator) : []
   },
   uniqueItems: (schema, generator) =>
-    schema.uniqueItems === true ? [`if (d.length > 1 && !U(d, ${generator.maxDepthSource})) ${generator.fail}`] : [],
+    schema.uniqueItems === true
+      ? [`if (data.length > 1 && !allUnique(data, ${generator.maxDepthSource})) ${generator.fail}`]
+      : [],
 } satisfies Record<string, KeywordEmitter>
 
 /** Keywords of an object schema whose closure is just the fused object shape (see `object-level-issues.ts`). */
@@ -51,11 +53,11 @@ function isPlainObjectShape(schema: JsonSchemaObject): boolean {
 }
 
 function requiredCheck(key: string, objectLevel: boolean, generator: CodeGenerator): string {
-  return `if (!O(d, ${JSON.stringify(key)})) ${generator.failOn('required', objectLevel)}`
+  return `if (!hasOwn(data, ${JSON.stringify(key)})) ${generator.failOn('required', objectLevel)}`
 }
 
 function propertyCount(operator: string, limit: unknown, generator: CodeGenerator): string[] {
-  return [`if (Object.keys(d).length ${operator} ${finite(limit)}) ${generator.fail}`]
+  return [`if (Object.keys(data).length ${operator} ${finite(limit)}) ${generator.fail}`]
 }
 
 export const objectEmitters = {
@@ -75,9 +77,9 @@ export const objectEmitters = {
       if (child === true && !isRequired) return
       // Keys Object.prototype also answers (constructor, toString, __proto__…) need an own-key test; for the
       // rest a direct read suffices on JSON objects, whose prototype is a clean Object.prototype.
-      const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
-      lines.push(`const p${index} = d[${name}];`, `if (p${index} !== undefined${own}) {`)
-      lines.push(generator.descend(child, `p${index}`, constantPiece(key)))
+      const own = Reflect.has(Object.prototype, key) ? ` && hasOwn(data, ${name})` : ''
+      lines.push(`const property${index} = data[${name}];`, `if (property${index} !== undefined${own}) {`)
+      lines.push(generator.descend(child, `property${index}`, constantPiece(key)))
       lines.push(isRequired ? `} else ${generator.failOn('required', plain && index >= lastChecked)}` : '}')
     })
     for (const key of required) lines.push(requiredCheck(key, plain, generator))
@@ -89,7 +91,7 @@ export const objectEmitters = {
     const additional = schema.additionalProperties
     if (additional === true) return []
     const declared = Object.keys(schema.properties ?? {})
-    const key = generator.unique('k')
+    const key = generator.unique('key')
     const known =
       declared.length === 0
         ? 'false'
@@ -99,14 +101,16 @@ export const objectEmitters = {
     const onExtra =
       additional === false
         ? generator.failOn('additionalProperties', isPlainObjectShape(schema))
-        : generator.descend(additional!, `d[${key}]`, { text: '', expression: `P(${key})` })
-    return [`for (const ${key} in d) { if (!(${known}) && O(d, ${key})) { ${onExtra} } }`]
+        : generator.descend(additional!, `data[${key}]`, { text: '', expression: `pointerPiece(${key})` })
+    return [`for (const ${key} in data) { if (!(${known}) && hasOwn(data, ${key})) { ${onExtra} } }`]
   },
   propertyNames(schema, generator) {
     const names = schema.propertyNames!
     if (names === true) return []
-    const key = generator.unique('k')
-    return [`for (const ${key} in d) if (O(d, ${key}) && !${generator.test(names, key, false)}) ${generator.fail}`]
+    const key = generator.unique('key')
+    return [
+      `for (const ${key} in data) if (hasOwn(data, ${key}) && !${generator.test(names, key, false)}) ${generator.fail}`,
+    ]
   },
   minProperties: (schema, generator) => propertyCount('<', schema.minProperties, generator),
   maxProperties: (schema, generator) => propertyCount('>', schema.maxProperties, generator),

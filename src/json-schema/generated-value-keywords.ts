@@ -27,50 +27,56 @@ export const typeEmitters = { type } satisfies Record<string, KeywordEmitter>
 export const valueEmitters = {
   const(schema, generator) {
     const simple = literal(schema.const)
-    if (simple !== undefined) return [`if (d !== ${simple}) ${generator.failOn('const')}`]
-    return [`if (!E(d, ${generator.constant(schema.const)}, ${generator.maxDepthSource})) ${generator.failOn('const')}`]
+    if (simple !== undefined) return [`if (data !== ${simple}) ${generator.failOn('const')}`]
+    return [
+      `if (!deepEqual(data, ${generator.constant(schema.const)}, ${generator.maxDepthSource})) ${generator.failOn('const')}`,
+    ]
   },
   enum(schema, generator) {
     const values = schema.enum!
     const simple = values.map(literal)
     if (simple.every((text) => text !== undefined) && values.length <= 8) {
-      return [`if (!(${simple.map((text) => `d === ${text}`).join(' || ') || 'false'})) ${generator.failOn('enum')}`]
+      return [`if (!(${simple.map((text) => `data === ${text}`).join(' || ') || 'false'})) ${generator.failOn('enum')}`]
     }
     if (simple.every((text) => text !== undefined)) {
-      return [`if (!${generator.constant(new Set(values))}.has(d)) ${generator.failOn('enum')}`]
+      return [`if (!${generator.constant(new Set(values))}.has(data)) ${generator.failOn('enum')}`]
     }
     const depth = generator.maxDepthSource
-    return [`if (!${generator.constant(values)}.some((e) => E(d, e, ${depth}))) ${generator.failOn('enum')}`]
+    return [
+      `if (!${generator.constant(values)}.some((candidate) => deepEqual(data, candidate, ${depth}))) ${generator.failOn('enum')}`,
+    ]
   },
 } satisfies Record<string, KeywordEmitter>
 
 export const stringEmitters = {
   minLength(schema, generator) {
     const limit = finite(schema.minLength)
-    return [`if (d.length < ${limit} || (d.length < 2 * ${limit} && L(d) < ${limit})) ${generator.failOn('minLength')}`]
+    return [
+      `if (data.length < ${limit} || (data.length < 2 * ${limit} && codePointLength(data) < ${limit})) ${generator.failOn('minLength')}`,
+    ]
   },
   maxLength(schema, generator) {
     const limit = finite(schema.maxLength)
-    return [`if (d.length > ${limit} && L(d) > ${limit}) ${generator.failOn('maxLength')}`]
+    return [`if (data.length > ${limit} && codePointLength(data) > ${limit}) ${generator.failOn('maxLength')}`]
   },
   pattern(schema, generator) {
     // A pattern the compiler refused (lenient mode) checks nothing, as in the closure tree.
     if (typeof schema.pattern !== 'string' || patternRisk(schema.pattern) !== undefined) return []
     const regex = generator.constant(new RegExp(schema.pattern, 'u'))
-    return [`if (d.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(d)) ${generator.failOn('pattern')}`]
+    return [`if (data.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(data)) ${generator.failOn('pattern')}`]
   },
   format(schema, generator) {
     const format = schema.format
     if (!generator.options.assertFormats || typeof format !== 'string' || !Object.hasOwn(formatCheckers, format)) {
       return []
     }
-    return [`if (!${generator.constant(formatCheckers[format])}(d)) ${generator.failOn('format')}`]
+    return [`if (!${generator.constant(formatCheckers[format])}(data)) ${generator.failOn('format')}`]
   },
 } satisfies Record<string, KeywordEmitter>
 
 function bound(keyword: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', operator: string) {
   const emit: KeywordEmitter = (schema, generator) => [
-    `if (!(d ${operator} ${finite(schema[keyword])})) ${generator.failOn(keyword)}`,
+    `if (!(data ${operator} ${finite(schema[keyword])})) ${generator.failOn(keyword)}`,
   ]
   return emit
 }
@@ -80,5 +86,7 @@ export const numberEmitters = {
   maximum: bound('maximum', '<='),
   exclusiveMinimum: bound('exclusiveMinimum', '>'),
   exclusiveMaximum: bound('exclusiveMaximum', '<'),
-  multipleOf: (schema, generator) => [`if (!M(d, ${finite(schema.multipleOf)})) ${generator.failOn('multipleOf')}`],
+  multipleOf: (schema, generator) => [
+    `if (!isMultipleOf(data, ${finite(schema.multipleOf)})) ${generator.failOn('multipleOf')}`,
+  ],
 } satisfies Record<string, KeywordEmitter>

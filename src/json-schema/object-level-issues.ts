@@ -13,7 +13,7 @@ type Factory = (
   issue: typeof issueWithMessage,
   unexpected: (key: string) => string,
   hasOwn: typeof Object.hasOwn,
-  ownPropertyTest: typeof Object.prototype.hasOwnProperty,
+  isOwnProperty: typeof Object.prototype.hasOwnProperty,
 ) => ObjectLevelIssues
 
 /** Per node, the texts of this many unexpected keys are kept (short keys only): models repeat their mistakes. */
@@ -49,12 +49,13 @@ const COMPARED_KEYS = 8
  * a failure allocates no array it then has to grow. `add` returns early once the budget is spent.
  */
 function issueSlots(): { declare: string; add: (issue: string) => string; collect: string } {
-  const slots = Array.from({ length: MAX_ISSUES }, (_, index) => `i${index}`)
-  const stores = slots.map((slot, index) => `if (n === ${index}) ${slot} = x;`).join(' else ')
-  const exact = slots.map((_, index) => `n === ${index + 1} ? [${slots.slice(0, index + 1).join(', ')}] : `)
+  const slots = Array.from({ length: MAX_ISSUES }, (_, index) => `issue${index}`)
+  const stores = slots.map((slot, index) => `if (count === ${index}) ${slot} = next;`).join(' else ')
+  const exact = slots.map((_, index) => `count === ${index + 1} ? [${slots.slice(0, index + 1).join(', ')}] : `)
   return {
-    declare: `let n = 0, ${slots.join(', ')};`,
-    add: (issue) => `{ const x = ${issue}; ${stores} n++; if (n === ${MAX_ISSUES}) return [${slots.join(', ')}]; }`,
+    declare: `let count = 0, ${slots.join(', ')};`,
+    add: (issue) =>
+      `{ const next = ${issue}; ${stores} count++; if (count === ${MAX_ISSUES}) return [${slots.join(', ')}]; }`,
     collect: `return ${exact.slice(0, -1).join('')}[];`,
   }
 }
@@ -73,9 +74,9 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
   const messages: string[] = [constantHead, `; allowed properties: ${listKeys(declared)}`]
   const issues = issueSlots()
   const lines = [
-    'return (d, pointer, head) => {',
+    'return (data, pointer, head) => {',
     // issuePrefix(pointer), written in place: a call here measurably slowed every failure.
-    `const prefix = head === 1 ? m[0] : pointer === "" ? ${JSON.stringify(issuePrefix(''))} : "at " + pointer + ": ";`,
+    `const prefix = head === 1 ? messages[0] : pointer === "" ? ${JSON.stringify(issuePrefix(''))} : "at " + pointer + ": ";`,
     issues.declare,
   ]
   if (node.additionalProperties === false) {
@@ -83,29 +84,37 @@ export function objectLevelIssues(node: JsonSchemaObject, constantHead: string):
       declared.length === 0
         ? 'false'
         : declared.length <= COMPARED_KEYS
-          ? declared.map((key) => `k === ${JSON.stringify(key)}`).join(' || ')
-          : 'D.has(k)'
+          ? declared.map((key) => `key === ${JSON.stringify(key)}`).join(' || ')
+          : 'declared.has(key)'
     lines.push(
-      'for (const k in d) {',
+      'for (const key in data) {',
       // hasOwnProperty, not Object.hasOwn: V8 answers it from the for…in cache without a lookup.
-      `if (${known} || !H.call(d, k)) continue;`,
-      issues.add('I(pointer, "additionalProperties", prefix + U(k))'),
+      `if (${known} || !isOwnProperty.call(data, key)) continue;`,
+      issues.add('issue(pointer, "additionalProperties", prefix + unexpected(key))'),
       '}',
     )
   }
   for (const key of required) {
     const name = JSON.stringify(key)
     // As the generated check reads it: keys Object.prototype also answers need an own-key test.
-    const own = Reflect.has(Object.prototype, key) ? ` && O(d, ${name})` : ''
+    const own = Reflect.has(Object.prototype, key) ? ` && hasOwn(data, ${name})` : ''
     messages.push(`missing required property ${name}`)
     lines.push(
-      `if (!(d[${name}] !== undefined${own})) {`,
-      issues.add(`I(pointer, "required", prefix + m[${messages.length - 1}])`),
+      `if (!(data[${name}] !== undefined${own})) {`,
+      issues.add(`issue(pointer, "required", prefix + messages[${messages.length - 1}])`),
       '}',
     )
   }
   lines.push(issues.collect, '};')
-  const factory = new Function('m', 'D', 'I', 'U', 'O', 'H', lines.join('\n')) as Factory
+  const factory = new Function(
+    'messages',
+    'declared',
+    'issue',
+    'unexpected',
+    'hasOwn',
+    'isOwnProperty',
+    lines.join('\n'),
+  ) as Factory
   return factory(
     messages,
     new Set(declared),

@@ -3,15 +3,15 @@
  * checked finite, and strings, booleans and null through JSON.stringify.
  */
 
-/** A test of `d` per JSON type name. */
+/** A test of `data` per JSON type name. */
 export const KIND_TESTS = {
-  string: 'typeof d === "string"',
-  number: 'typeof d === "number"',
-  integer: 'Number.isInteger(d)',
-  boolean: 'typeof d === "boolean"',
-  null: 'd === null',
-  array: 'Array.isArray(d)',
-  object: '(typeof d === "object" && d !== null && !Array.isArray(d))',
+  string: 'typeof data === "string"',
+  number: 'typeof data === "number"',
+  integer: 'Number.isInteger(data)',
+  boolean: 'typeof data === "boolean"',
+  null: 'data === null',
+  array: 'Array.isArray(data)',
+  object: '(typeof data === "object" && data !== null && !Array.isArray(data))',
 } as const
 
 /** A finite number as a parenthesised literal; anything else throws, so it never reaches the source. */
