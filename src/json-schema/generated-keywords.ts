@@ -90,9 +90,12 @@ export function emitKeywordChecks(schema: JsonSchemaObject, generator: CodeGener
     if (guard !== current) {
       if (braceOpen) source += '\n}'
       current = guard
-      if (guard !== undefined && names === null) names = typeNames(schema)
-      braceOpen = guard !== undefined && names?.every((name) => guard.names.includes(name)) !== true
-      if (braceOpen) source += `\nif (${guard!.test}) {`
+      braceOpen = false
+      if (guard !== undefined) {
+        if (names === null) names = typeNames(schema)
+        braceOpen = names?.every((name) => guard.names.includes(name)) !== true
+        if (braceOpen) source += `\nif (${guard.test}) {`
+      }
     }
     for (const line of lines) source += `\n${line}`
   }
