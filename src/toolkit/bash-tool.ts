@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process'
 import { defineTool } from '../definition/define-tool.js'
+import { type BashSandboxOptions, openBashSandbox } from './bash-sandbox.js'
+import { MAX_OUTPUT_BYTES } from './output-buffer.js'
+import { runShellCommand } from './run-shell-command.js'
 import type { Workspace } from './workspace.js'
 
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000
 export const BASH_MAX_TIMEOUT_MS = 600_000
-const MAX_OUTPUT_BYTES = 64 * 1024
 
 export type BashValue = {
   /** Null when the command was killed by a signal. */
@@ -14,19 +15,30 @@ export type BashValue = {
   timedOut: boolean
   /** True when stdout or stderr exceeded the cap and was cut. */
   truncated: boolean
+  /** `none` when the command ran unconfined on the host (`sandbox: 'none'`). */
+  sandbox: 'bubblewrap' | 'none'
 }
 
-export interface BashToolOptions {
+export interface BashToolOptions extends BashSandboxOptions {
   /** Default deadline for a command when the call gives none. Default 120 000 ms. */
   readonly timeoutMs?: number
 }
 
-/** Runs a shell command in the workspace root. A non-zero exit is a result, not a failure. */
+/**
+ * Runs a shell command in the workspace root, confined by bubblewrap unless `sandbox: 'none'`: the workspace
+ * read-write, the system read-only, the rest of the host hidden, no network, a scrubbed environment, resource limits.
+ * Every process of the command is killed when it ends, times out or is cancelled. A non-zero exit is a result.
+ */
 export function bashTool(workspace: Workspace, options: BashToolOptions = {}) {
   const defaultTimeoutMs = options.timeoutMs ?? BASH_DEFAULT_TIMEOUT_MS
+  const sandbox = openBashSandbox(workspace.root, options)
+  const confinement =
+    sandbox.kind === 'none'
+      ? 'It runs on the host, unconfined.'
+      : `It runs in a sandbox: only the workspace is writable, the rest of the host's files and environment are hidden${options.network === true ? '' : ', and there is no network'}; background processes end with the command.`
   return defineTool({
     name: 'bash',
-    description: `Run a bash command with the workspace root as working directory. Returns exit code, stdout and stderr (each cut at ${MAX_OUTPUT_BYTES} bytes). The command is killed after timeoutMs (default ${defaultTimeoutMs}).`,
+    description: `Run a bash command with the workspace root as working directory. ${confinement} Returns exit code, stdout and stderr (each cut at ${MAX_OUTPUT_BYTES} bytes). The command is killed after timeoutMs (default ${defaultTimeoutMs}).`,
     parameters: {
       command: { type: 'string', required: true, description: 'The bash command line' },
       description: {
@@ -44,75 +56,19 @@ export function bashTool(workspace: Workspace, options: BashToolOptions = {}) {
           stderr: { type: 'string', required: true },
           timedOut: { type: 'boolean', required: true },
           truncated: { type: 'boolean', required: true },
+          sandbox: { type: 'string', enum: ['bubblewrap', 'none'], required: true },
         },
       },
       render: (_args, value) => [{ type: 'text', text: renderRun(value) }],
     },
     executionMode: 'exclusive',
     annotations: { destructiveHint: true, openWorldHint: true },
-    execute: (args, exec) => runCommand(args.command, workspace.root, args.timeoutMs ?? defaultTimeoutMs, exec.signal),
+    async execute(args, exec): Promise<BashValue> {
+      const launch = sandbox.launch(args.command, exec.escalated)
+      const run = await runShellCommand(launch, args.timeoutMs ?? defaultTimeoutMs, exec.signal)
+      return { ...run, sandbox: sandbox.kind }
+    },
   })
-}
-
-function runCommand(command: string, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<BashValue> {
-  signal.throwIfAborted()
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', command], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
-    const stdout = new OutputBuffer()
-    const stderr = new OutputBuffer()
-    let timedOut = false
-    const killGroup = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // the group already exited
-      }
-    }
-    const timer = setTimeout(() => {
-      timedOut = true
-      killGroup()
-    }, timeoutMs)
-    const onAbort = () => killGroup()
-    signal.addEventListener('abort', onAbort, { once: true })
-    child.stdout.on('data', (chunk: Buffer) => stdout.append(chunk))
-    child.stderr.on('data', (chunk: Buffer) => stderr.append(chunk))
-    child.on('error', (error) => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', onAbort)
-      reject(error)
-    })
-    child.on('close', (exitCode) => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', onAbort)
-      if (signal.aborted) return reject(signal.reason)
-      resolve({
-        exitCode,
-        stdout: stdout.text(),
-        stderr: stderr.text(),
-        timedOut,
-        truncated: stdout.truncated || stderr.truncated,
-      })
-    })
-  })
-}
-
-class OutputBuffer {
-  private readonly chunks: Buffer[] = []
-  private size = 0
-  truncated = false
-
-  append(chunk: Buffer): void {
-    const room = MAX_OUTPUT_BYTES - this.size
-    if (chunk.length > room) this.truncated = true
-    if (room <= 0) return
-    const kept = chunk.subarray(0, room)
-    this.chunks.push(kept)
-    this.size += kept.length
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8')
-  }
 }
 
 function renderRun(value: BashValue): string {

@@ -1,0 +1,132 @@
+import { isAbsolute } from 'node:path'
+import { ToolErrorCode } from '../errors/error-codes.js'
+import { ToolError } from '../errors/tool-error.js'
+import { bubblewrapArguments, type SandboxProfile, shellEtcPaths } from '../sandbox/bubblewrap-arguments.js'
+import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../sandbox/find-bubblewrap.js'
+import { needsProcessBudget, openProcessBudget } from '../sandbox/process-budget.js'
+import { defaultShellLimits, type ResourceLimits, ulimitPrologue } from '../sandbox/resource-limits.js'
+import { seccompFilter } from '../sandbox/seccomp-filter.js'
+import type { ShellLaunch } from './run-shell-command.js'
+
+/** What an escalated call (a sub-call of an approved `require_escalated` program) gets on top of the default. */
+export interface BashEscalation {
+  readonly network?: boolean
+  /** Absolute host paths writable besides the workspace. */
+  readonly writablePaths?: readonly string[]
+}
+
+export interface BashSandboxOptions {
+  /** `bubblewrap` (default) confines every command; `none` runs it on the host and says so in every result. */
+  readonly sandbox?: 'bubblewrap' | 'none'
+  /** Default false: the command has no network (only its own loopback). */
+  readonly network?: boolean
+  /** Host environment variables passed through by name; nothing else of the host's environment is. */
+  readonly env?: readonly string[]
+  /** Absolute host paths writable besides the workspace. */
+  readonly writablePaths?: readonly string[]
+  /** The wider profile of escalated calls; without it an escalated call gets the default. */
+  readonly escalation?: BashEscalation
+  /** The bubblewrap executable. Default: `bwrap` on PATH. */
+  readonly bubblewrap?: string
+  /** Per-process limits inside the sandbox (processes, address space, file size, open files). */
+  readonly limits?: Partial<ResourceLimits>
+}
+
+/** The environment every sandboxed command starts with, before the names the host passes through. */
+const baseEnvironment = {
+  PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+  HOME: '/tmp',
+  TMPDIR: '/tmp',
+  LANG: 'C.UTF-8',
+  LC_ALL: 'C.UTF-8',
+}
+
+export interface BashSandbox {
+  readonly kind: 'bubblewrap' | 'none'
+  /** How to start `command` for one call, or a `ToolError` the model can act on when the sandbox cannot start. */
+  launch(command: string, escalated: boolean): ShellLaunch
+}
+
+/**
+ * Checks the options now (a relative writable path is API misuse and throws) and probes bubblewrap on the first
+ * call, so a host without it still starts and each call fails with the package to install.
+ */
+export function openBashSandbox(root: string, options: BashSandboxOptions): BashSandbox {
+  for (const path of [...(options.writablePaths ?? []), ...(options.escalation?.writablePaths ?? [])]) {
+    if (!isAbsolute(path)) throw new TypeError(`bash writablePaths must be absolute, got "${path}"`)
+  }
+  if (options.sandbox === 'none') {
+    return {
+      kind: 'none',
+      launch: (command) => ({ command: 'bash', args: ['-c', command], cwd: root, env: undefined }),
+    }
+  }
+  const limits: ResourceLimits = { ...defaultShellLimits, ...options.limits }
+  let probed: Bubblewrap | { readonly problem: string } | undefined
+  let filter: { readonly program: Buffer } | { readonly problem: string } | undefined
+  return {
+    kind: 'bubblewrap',
+    launch(command, escalated) {
+      probed ??= findBubblewrap(options.bubblewrap)
+      filter ??= shellFilter()
+      if ('problem' in filter)
+        throw unavailable(`${filter.problem}; opt out of confinement with "bash": { "sandbox": "none" }`)
+      if ('problem' in probed) {
+        throw unavailable(
+          `${probed.problem}. The host must ${BUBBLEWRAP_REMEDY}, or opt out of confinement with "bash": { "sandbox": "none" }`,
+        )
+      }
+      const wider = escalated ? options.escalation : undefined
+      const profile: SandboxProfile = {
+        workspace: root,
+        readOnlyPaths: shellEtcPaths,
+        writablePaths: [...(options.writablePaths ?? []), ...(wider?.writablePaths ?? [])],
+        network: wider?.network ?? options.network ?? false,
+        env: { ...baseEnvironment, ...passedThrough(options.env ?? []) },
+        seccompFd: 3,
+      }
+      const script = `${ulimitPrologue(limits)}\nexec bash -c "$0"`
+      const sandboxed = [...bubblewrapArguments(probed, profile), 'bash', '-c', script, command]
+      const fd3 = filter.program
+      if (!needsProcessBudget()) return { command: probed.executable, args: sandboxed, cwd: root, env: {}, fd3 }
+      const budget = openProcessBudget(limits.processes)
+      if ('problem' in budget) {
+        throw unavailable(
+          `running as root, where the kernel does not enforce a process limit, and ${budget.problem}; run the host as an unprivileged user or give it a writable pids cgroup`,
+        )
+      }
+      // The budget takes the process before bubblewrap starts, so everything under it is counted.
+      const enter = 'echo $$ > "$0" && exec "$@"'
+      return {
+        command: '/bin/sh',
+        args: ['-c', enter, budget.procsFile, probed.executable, ...sandboxed],
+        cwd: root,
+        env: {},
+        fd3,
+        budget,
+      }
+    },
+  }
+}
+
+/** The seccomp program bubblewrap loads (`--seccomp 3`) before it runs the shell. */
+function shellFilter(): { readonly program: Buffer } | { readonly problem: string } {
+  try {
+    return { program: seccompFilter('shell') }
+  } catch (error) {
+    return { problem: `no seccomp filter for this machine (${(error as Error).message})` }
+  }
+}
+
+function passedThrough(names: readonly string[]): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of names) {
+    const value = process.env[name]
+    if (value !== undefined) env[name] = value
+  }
+  return env
+}
+
+function unavailable(message: string): ToolError {
+  return new ToolError({ code: ToolErrorCode.TOOL_ERROR, message: `bash cannot run confined: ${message}` })
+}

@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
+import type { ProcessBudget } from '../sandbox/process-budget.js'
+import { OutputBuffer } from './output-buffer.js'
+
+/** One process to start for a command: the shell itself, or bubblewrap around it. */
+export interface ShellLaunch {
+  readonly command: string
+  readonly args: readonly string[]
+  readonly cwd: string
+  /** The whole environment of the started process; undefined inherits the host's. */
+  readonly env: Readonly<Record<string, string>> | undefined
+  /** Bytes written to the process's fd 3 and then closed (a seccomp program for `bwrap --seccomp 3`). */
+  readonly fd3?: Buffer
+  /** Holds every process of the command under a count, when the host needs one. */
+  readonly budget?: ProcessBudget
+}
+
+export interface ShellRun {
+  readonly exitCode: number | null
+  readonly stdout: string
+  readonly stderr: string
+  readonly timedOut: boolean
+  readonly truncated: boolean
+}
+
+/**
+ * Runs `launch` in a process group of its own and SIGKILLs the group when the command ends, its deadline passes or
+ * `signal` aborts, so nothing it started outlives the call. Rejects only with `signal.reason` or a spawn failure.
+ */
+export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: AbortSignal): Promise<ShellRun> {
+  signal.throwIfAborted()
+  return new Promise((resolve, reject) => {
+    const child = spawn(launch.command, [...launch.args], {
+      cwd: launch.cwd,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', ...(launch.fd3 === undefined ? [] : (['pipe'] as const))],
+      ...(launch.env === undefined ? {} : { env: { ...launch.env } }),
+    })
+    if (launch.fd3 !== undefined) {
+      const channel = child.stdio[3] as NodeJS.WritableStream & { on(event: 'error', listener: () => void): void }
+      channel.on('error', () => {})
+      channel.end(launch.fd3)
+    }
+    const stdout = new OutputBuffer()
+    const stderr = new OutputBuffer()
+    let timedOut = false
+    const killAll = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
+      } catch {
+        // the group already exited
+      }
+      if (launch.budget !== undefined) killBudget(launch.budget)
+    }
+    const timer = setTimeout(() => {
+      timedOut = true
+      killAll()
+    }, timeoutMs)
+    signal.addEventListener('abort', killAll, { once: true })
+    const settle = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', killAll)
+      killAll()
+      launch.budget?.release()
+    }
+    child.stdout?.on('data', (chunk: Buffer) => stdout.append(chunk))
+    child.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk))
+    // The command is done once its shell exits: what it left running in the background goes with it.
+    child.on('exit', killAll)
+    child.on('error', (error) => {
+      settle()
+      reject(error)
+    })
+    child.on('close', (exitCode) => {
+      settle()
+      if (signal.aborted) return reject(signal.reason)
+      resolve({
+        exitCode,
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        timedOut,
+        truncated: stdout.truncated || stderr.truncated,
+      })
+    })
+  })
+}
+
+/** Every process still in the budget's cgroup, whatever group or session it moved to. */
+function killBudget(budget: ProcessBudget): void {
+  let pids: string[]
+  try {
+    pids = readFileSync(budget.procsFile, 'utf8').split('\n')
+  } catch {
+    return
+  }
+  for (const pid of pids) {
+    if (pid === '') continue
+    try {
+      process.kill(Number(pid), 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }
+}
