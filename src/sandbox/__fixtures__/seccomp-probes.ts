@@ -109,19 +109,32 @@ export interface ProbeRun {
   readonly signal: NodeJS.Signals | null
 }
 
-/** Runs the probes in a fresh python3 that first loads `filter` (if any) with its own-pid slots filled in. */
+/** The filter the probe loads itself (with prctl) before its probes, own-pid slots filled with its pid. */
+export interface SelfLoaded {
+  readonly program: Buffer
+  readonly ownPidSlots?: readonly number[]
+}
+
+/** The command line that runs `probes` in a fresh python3. */
+export function probeCommand(probes: readonly Probe[], filter?: SelfLoaded): string[] {
+  const config = { filter: filter?.program.toString('base64') ?? null, ownPidSlots: filter?.ownPidSlots ?? [], probes }
+  return ['python3', '-I', probeScript, JSON.stringify(config)]
+}
+
+/**
+ * Runs the probes in a fresh python3, which first loads `filter` if given. `prefix` runs it under another
+ * command (bubblewrap) and `extraFd` becomes that command's fd 3.
+ */
 export function runProbes(
   probes: readonly Probe[],
-  filter?: { readonly program: Buffer; readonly ownPidSlots?: readonly number[] },
+  filter?: SelfLoaded,
+  under: { readonly prefix?: readonly string[]; readonly extraFd?: number } = {},
 ): ProbeRun {
-  const config = {
-    filter: filter?.program.toString('base64') ?? null,
-    ownPidSlots: filter?.ownPidSlots ?? [],
-    probes,
-  }
-  const child = spawnSync('python3', ['-I', probeScript, JSON.stringify(config)], {
+  const [command = 'python3', ...args] = [...(under.prefix ?? []), ...probeCommand(probes, filter)]
+  const child = spawnSync(command, args, {
     encoding: 'utf8',
     timeout: 20_000,
+    stdio: ['ignore', 'pipe', 'pipe', ...(under.extraFd === undefined ? [] : [under.extraFd])],
   })
   if (child.signal !== null) return { results: {}, signal: child.signal }
   if (child.status !== 0) throw new Error(`the probe failed (${child.status}): ${child.stderr}`)

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import {
+  CLONE_SIGHAND,
+  kernelSurfaceCalls,
+  namespaceFlags,
+  type Probe,
+  programOnlyCalls,
+  runProbes,
+} from './__fixtures__/seccomp-probes.js'
+import { architectureFor, compileRules, seccompFilter, seccompTemplate } from './seccomp-filter.js'
+import { seccompRules } from './seccomp-rules.js'
+import { seccompUnavailable } from './seccomp-support.js'
+import type { SyscallName } from './syscall-numbers.js'
+
+/**
+ * Each profile loaded into the kernel by a fresh python3 (prctl, as the Python runner does), then one call per
+ * class: refused calls must get EPERM (clone3: ENOSYS), and what must keep working is tried as a control.
+ */
+const supported = seccompUnavailable() === undefined
+const numbers = supported ? (architectureFor(process.arch).numbers as Partial<Record<SyscallName, number>>) : {}
+
+function rawProbes(calls: Partial<Record<SyscallName, readonly (number | 'own-pid' | 'parent-pid')[]>>): Probe[] {
+  return Object.entries(calls).flatMap(([name, args]) => {
+    const nr = numbers[name as SyscallName]
+    return nr === undefined || args === undefined ? [] : [{ name, kind: 'raw' as const, nr, args }]
+  })
+}
+
+const cloneProbes: Probe[] = [
+  ...Object.entries(namespaceFlags).map(([flag, value]) => ({
+    name: `clone ${flag}`,
+    kind: 'raw' as const,
+    nr: numbers.clone ?? -1,
+    args: [value | CLONE_SIGHAND, 0, 0, 0, 0],
+  })),
+  { name: 'clone process', kind: 'raw', nr: numbers.clone ?? -1, args: [CLONE_SIGHAND, 0, 0, 0, 0] },
+  { name: 'clone thread', kind: 'raw', nr: numbers.clone ?? -1, args: [0x00010000 | CLONE_SIGHAND, 0, 0, 0, 0] },
+  { name: 'clone3', kind: 'raw', nr: numbers.clone3 ?? -1, args: [0, 0] },
+]
+
+const signalProbes: Probe[] = [
+  { name: 'kill own', kind: 'kill', pid: 'own-pid' },
+  { name: 'kill parent', kind: 'kill', pid: 'parent-pid' },
+  ...rawProbes({ tkill: ['parent-pid', 0], tgkill: ['parent-pid', 'parent-pid', 0] }),
+  { name: 'tgkill own', kind: 'raw', nr: numbers.tgkill ?? -1, args: ['own-pid', 'own-pid', 0] },
+  ...rawProbes({ rt_sigqueueinfo: ['parent-pid', 0, 1], rt_tgsigqueueinfo: ['parent-pid', 'parent-pid', 0, 1] }),
+  { name: 'pidfd_open own', kind: 'raw', nr: numbers.pidfd_open ?? -1, args: ['own-pid', 0] },
+  { name: 'pidfd_open parent', kind: 'raw', nr: numbers.pidfd_open ?? -1, args: ['parent-pid', 0] },
+  { name: 'prlimit64 get', kind: 'raw', nr: numbers.prlimit64 ?? -1, args: [0, 7, 0, 0] },
+  { name: 'prlimit64 set', kind: 'raw', nr: numbers.prlimit64 ?? -1, args: [0, 7, 1, 0] },
+  { name: 'prlimit64 set, high word', kind: 'raw', nr: numbers.prlimit64 ?? -1, args: [0, 7, 2 ** 32, 0] },
+]
+
+const processProbes: Probe[] = [
+  { name: 'thread', kind: 'thread' },
+  { name: 'fork', kind: 'fork' },
+  { name: 'spawn', kind: 'spawn' },
+  { name: 'exec', kind: 'exec' },
+  { name: 'socket', kind: 'socket' },
+]
+
+const x32Probe: Probe[] =
+  process.arch === 'x64' ? [{ name: 'x32 getpid', kind: 'raw', nr: 0x40000000 | 39, args: [] }] : []
+
+const surface = rawProbes(kernelSurfaceCalls)
+const programOnly = rawProbes(programOnlyCalls)
+const everything = [...surface, ...programOnly, ...cloneProbes, ...signalProbes, ...processProbes, ...x32Probe]
+const named = (probes: readonly Probe[], result: string) => Object.fromEntries(probes.map(({ name }) => [name, result]))
+
+describe.skipIf(!supported)('the filter in the kernel', () => {
+  it('unfiltered, the probes do not fail with EPERM already (unprivileged: except calls checked for a capability first)', () => {
+    const checkedForCapability = new Set(['move_mount', 'fsopen', 'fsmount', 'fspick', 'pivot_root', 'reboot'])
+    for (const name of ['swapon', 'swapoff', 'acct', 'syslog', 'bpf', 'userfaultfd', 'perf_event_open']) {
+      checkedForCapability.add(name)
+    }
+    const { results } = runProbes(everything)
+    const root = process.getuid?.() === 0
+    const eperm = Object.keys(results).filter((name) => results[name] === 'EPERM')
+    expect(eperm.filter((name) => root || !checkedForCapability.has(name))).toEqual([])
+    expect(results).toMatchObject({ personality: 'ok', clone3: 'EINVAL', 'prlimit64 set, high word': 'EFAULT' })
+  })
+
+  it('shell: refuses every kernel-surface class and new namespaces; processes, threads, sockets, signals work', () => {
+    const { results } = runProbes(everything, { program: seccompFilter('shell') })
+    expect(results).toEqual({
+      ...named(surface, 'EPERM'),
+      ...Object.fromEntries(Object.keys(namespaceFlags).map((flag) => [`clone ${flag}`, 'EPERM'])),
+      'clone process': 'EINVAL',
+      'clone thread': 'EINVAL',
+      clone3: 'ENOSYS',
+      ...named(programOnly, expect.not.stringMatching(/^EPERM$/)),
+      ...named(signalProbes, expect.not.stringMatching(/^EPERM$/)),
+      thread: 'ok 7',
+      fork: 'ok 0',
+      spawn: 'ok 0',
+      exec: 'ENOENT',
+      socket: 'ok',
+      ...(process.arch === 'x64' ? { 'x32 getpid': 'EPERM' } : {}),
+    })
+  })
+
+  it('program: also refuses processes, programs, sockets, new limits and signals to others; threads work', () => {
+    const { program, ownPidSlots } = seccompTemplate('program')
+    const { results } = runProbes(everything, { program, ownPidSlots })
+    expect(results).toEqual({
+      ...named(surface, 'EPERM'),
+      ...named(programOnly, 'EPERM'),
+      ...Object.fromEntries(Object.keys(namespaceFlags).map((flag) => [`clone ${flag}`, 'EPERM'])),
+      'clone process': 'EPERM',
+      'clone thread': 'EINVAL',
+      clone3: 'ENOSYS',
+      'kill own': 'ok',
+      'kill parent': 'EPERM',
+      tkill: 'EPERM',
+      tgkill: 'EPERM',
+      'tgkill own': 'ok',
+      rt_sigqueueinfo: 'EPERM',
+      rt_tgsigqueueinfo: 'EPERM',
+      'pidfd_open own': 'ok',
+      'pidfd_open parent': 'EPERM',
+      'prlimit64 get': 'ok',
+      'prlimit64 set': 'EPERM',
+      'prlimit64 set, high word': 'EPERM',
+      thread: 'ok 7',
+      fork: 'EPERM',
+      spawn: 'EPERM',
+      exec: 'EPERM',
+      socket: 'EPERM',
+      ...(process.arch === 'x64' ? { 'x32 getpid': 'EPERM' } : {}),
+    })
+  })
+
+  it.skipIf(process.arch !== 'x64')('kills a process that calls through the 32-bit entry point', () => {
+    expect(runProbes([{ name: 'i386', kind: 'i386-getpid' }]).results).toEqual({ i386: 'ok' })
+    for (const profile of ['shell', 'program'] as const) {
+      const run = runProbes([{ name: 'i386', kind: 'i386-getpid' }], { ...seccompTemplate(profile) })
+      expect(run.signal).toBe('SIGSYS')
+    }
+  })
+
+  it('a probe notices a rule taken out (mutation check)', () => {
+    const architecture = architectureFor(process.arch)
+    const without = (name: SyscallName) => seccompRules.program.filter((rule) => rule.syscall !== name)
+    const probes = [...rawProbes({ personality: kernelSurfaceCalls.personality }), signalProbes[1] as Probe]
+    const intact = runProbes(probes, { ...compileRules(seccompRules.program, architecture) }).results
+    expect(intact).toEqual({ personality: 'EPERM', 'kill parent': 'EPERM' })
+    const noPersonality = compileRules(without('personality'), architecture)
+    expect(runProbes(probes, { ...noPersonality }).results).toEqual({ personality: 'ok', 'kill parent': 'EPERM' })
+    const noKill = compileRules(without('kill'), architecture)
+    expect(runProbes(probes, { ...noKill }).results).toEqual({ personality: 'EPERM', 'kill parent': 'ok' })
+  })
+})
