@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
+import { seccompRemedy } from '../../sandbox/seccomp-support.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
-import type { ConfinementLayer } from './confinement.js'
+import { type ConfinementLayer, ConfinementUnavailableError, planConfinement } from './confinement.js'
 import { createPythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 /**
@@ -58,6 +59,15 @@ const connect = () => attempt(`__import__('socket').create_connection(('127.0.0.
 const signalSentinel = () => attempt(`__import__('os').kill(${sentinel.pid}, 0)`)
 const forkAndReap = () =>
   attempt(`(lambda os: (lambda pid: os._exit(0) if pid == 0 else os.waitpid(pid, 0)[1])(os.fork()))(__import__('os'))`)
+
+function thrown(action: () => unknown): unknown {
+  try {
+    action()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected a throw')
+}
 
 function outputOf(outcome: PtcRunOutcome): string {
   return outcome.ok
@@ -116,10 +126,28 @@ describe('seccomp alone', () => {
     expect(outputOf(await runWith(['seccomp'], readSecret()))).toBe(`ok ${secret}`)
   })
 
+  it("lets a program signal itself, by its pid in bubblewrap's pid namespace too", async () => {
+    const signalItself = attempt(`__import__('os').kill(__import__('os').getpid(), 0)`)
+    expect(outputOf(await runWith(['seccomp'], signalItself))).toBe('ok None')
+    expect(outputOf(await runWith(['bubblewrap', 'seccomp'], [signalItself, signalSentinel()].join('\n')))).toBe(
+      'ok None\nPermissionError',
+    )
+  })
+
   it('still lets a program start threads (clone3 falls back to clone)', async () => {
     const code = `import threading\nbox = []\nthread = threading.Thread(target=lambda: box.append(7))\nthread.start()\nthread.join()\nreturn box`
     const outcome = await runWith(['seccomp'], code)
     expect(outcome.ok && outcome.value).toEqual([7])
+  })
+})
+
+describe('a missing seccomp layer', () => {
+  it('is named with what to do, and no Python package is asked for', () => {
+    const probed = { available: [], missing: { seccomp: 'the kernel reports no seccomp support' } }
+    const error = thrown(() => planConfinement('full', probed, ['seccomp']))
+    expect(error).toBeInstanceOf(ConfinementUnavailableError)
+    expect((error as Error).message).toContain(`- seccomp: the kernel reports no seccomp support; ${seccompRemedy}\n`)
+    expect((error as Error).message).not.toMatch(/python3-seccomp|apt-get/)
   })
 })
 
