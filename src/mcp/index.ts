@@ -1,6 +1,6 @@
 // `qilin-tools/mcp`: MCP both ways. Named exports only.
 
-export type { HttpAuth } from './bearer-auth.js'
+export { type HttpAuth, MIN_TOKEN_LENGTH } from './bearer-auth.js'
 export { connectMcpServer } from './connect-mcp-server.js'
 export { elicitationApprover } from './elicitation-approver.js'
 export type {
