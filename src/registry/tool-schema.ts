@@ -19,8 +19,16 @@ export interface PromptSection {
 
 export type PresentationMode = 'native' | 'ptc' | 'both'
 
+/** A tool the prompt leaves out, and why: an oversized or hostile schema costs that tool alone. */
+export interface OmittedTool {
+  readonly name: string
+  readonly reason: string
+}
+
 /** Everything the model sees from the tool layer for one scope. */
 export interface ToolPrompt {
   readonly tools: readonly ToolSchema[]
   readonly sections: readonly PromptSection[]
+  /** Tools visible in the scope that the prompt leaves out (sorted by name); absent when none is. */
+  readonly omitted?: readonly OmittedTool[]
 }

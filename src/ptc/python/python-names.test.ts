@@ -46,7 +46,7 @@ describe('python names', () => {
       'Shape',
     ])
     expect(docstring('Ends with a "quote"\nand """triple""" \\ slash', '    ')).toBe(
-      '    """Ends with a "quote"\nand \\"\\"\\"triple\\"\\"\\" \\\\ slash"""\n',
+      '    """Ends with a "quote"\n    and \\"\\"\\"triple\\"\\"\\" \\\\ slash"""\n',
     )
   })
 })

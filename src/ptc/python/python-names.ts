@@ -1,3 +1,5 @@
+import { stringLiteral, textLines } from '../code-text.js'
+
 /** Words Python reserves; a binding or field named after one cannot be written as an identifier. */
 const keywords = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
@@ -19,7 +21,7 @@ export function isToolAttribute(name: string): boolean {
 
 /** How a program reaches a tool: `tools.read_file` or `tools["get-sum"]`. */
 export function pythonToolAccess(name: string): string {
-  return isToolAttribute(name) ? `tools.${name}` : `tools[${JSON.stringify(name)}]`
+  return isToolAttribute(name) ? `tools.${name}` : `tools[${pythonString(name)}]`
 }
 
 /** A PascalCase class name from any hint (`read_file` → `ReadFile`), never empty, never a keyword. */
@@ -30,31 +32,25 @@ export function pythonClassName(hint: string): string {
   return /^[0-9]/.test(joined) ? `T${joined}` : joined
 }
 
-/** A JSON string as a Python string literal: JSON escapes are valid Python escapes. */
+/** A Python string literal on one line: JSON escapes are valid Python escapes. */
 export function pythonString(text: string): string {
-  return JSON.stringify(text)
+  return stringLiteral(text)
 }
 
-/** Text safe inside a `"""…"""` docstring at `indent`; further lines keep their own indentation (fewer tokens). */
+/**
+ * Text safe inside a `"""…"""` docstring at `indent`. Further lines are indented to the docstring too, so no
+ * line of a description can sit where a declaration would (`    async def admin_export(): ...`).
+ */
 export function docstring(text: string, indent: string): string {
-  const lines = text
-    .trim()
-    .replaceAll('\\', '\\\\')
-    .replaceAll('"""', '\\"\\"\\"')
-    .split(/\r?\n/)
-    .map((line) => line.trimEnd())
-  const body = lines.join('\n')
+  const lines = textLines(text.replaceAll('\\', '\\\\').replaceAll('"""', '\\"\\"\\"'))
+  const body = lines.map((line, index) => (index === 0 || line === '' ? line : `${indent}${line}`)).join('\n')
   const closing = body.endsWith('"') ? ' """' : '"""'
   return `${indent}"""${body}${closing}\n`
 }
 
 /** A description as comment text: one line, or several `# ` lines when it has line breaks. */
 export function commentLines(text: string): string[] {
-  return text
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => line.trimEnd())
-    .filter((line) => line !== '')
+  return textLines(text).filter((line) => line !== '')
 }
 
 /**

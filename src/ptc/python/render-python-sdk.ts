@@ -1,5 +1,12 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import {
+  type BudgetedRender,
+  defaultRenderBudget,
+  type RenderBudget,
+  renderWithinBudget,
+  type WorkMeter,
+} from '../render-budget.js'
 import { PythonDeclarations, type PythonField, withComment } from './python-declarations.js'
 import { docstring, isPythonIdentifier, pythonString, toolAttributes } from './python-names.js'
 import { objectFields, type PythonConversion, pythonLiteral, pythonType } from './schema-to-python-type.js'
@@ -15,27 +22,45 @@ const lineWidth = 100
 /**
  * The Python SDK a program is written against: `ToolCallError`, TypedDicts for shapes (each once), and
  * `class tools` with one keyword-only coroutine per tool. Pure and byte-stable for the same set of tools in
- * any order; reads only JSON Schema.
+ * any order; reads only JSON Schema. A tool over `budget` is left out; `buildPythonSdk` says which.
  */
-export function renderPythonSdk(tools: readonly PtcToolView[]): string {
+export function renderPythonSdk(tools: readonly PtcToolView[], budget: RenderBudget = defaultRenderBudget): string {
+  return buildPythonSdk(tools, budget).text
+}
+
+/** The SDK text and the tools it leaves out for going over `budget`, each alone. */
+export function buildPythonSdk(
+  tools: readonly PtcToolView[],
+  budget: RenderBudget = defaultRenderBudget,
+): BudgetedRender {
   const sorted = [...tools].sort((left, right) => (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
+  return renderWithinBudget(sorted, renderSdk, budget)
+}
+
+function renderSdk(sorted: readonly PtcToolView[], meter: WorkMeter): string {
   const attributes = toolAttributes(sorted.map((tool) => tool.name))
   const census = new PythonDeclarations()
-  for (const tool of sorted) renderBinding(tool, attributes.get(tool.name), census)
+  for (const tool of sorted) renderBinding(tool, attributes.get(tool.name), census, meter)
   const declarations = new PythonDeclarations(census)
-  const bindings = sorted.map((tool) => renderBinding(tool, attributes.get(tool.name), declarations))
+  const bindings = sorted.map((tool) => renderBinding(tool, attributes.get(tool.name), declarations, meter))
   const body = `${declarations.render()}class tools:\n${bindings.join('')}`
   const used = typingNames.filter((name) => new RegExp(`\\b${name}\\b`).test(body))
   const imports = used.length === 0 ? '' : `from typing import ${used.join(', ')}\n`
   return `${imports}${toolCallErrorDeclaration}${body}`
 }
 
-function renderBinding(tool: PtcToolView, attribute: string | undefined, declarations: PythonDeclarations): string {
+function renderBinding(
+  tool: PtcToolView,
+  attribute: string | undefined,
+  declarations: PythonDeclarations,
+  meter: WorkMeter,
+): string {
   const conversion = (root: PythonConversion['root']): PythonConversion => ({
     root,
     toolName: tool.name,
     declarations,
     references: new Map(),
+    meter,
   })
   const fields = objectFields(tool.parameters, 0, conversion(tool.parameters))
   const parameters = renderParameters(tool, fields, declarations)

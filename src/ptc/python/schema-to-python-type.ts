@@ -3,7 +3,9 @@ import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
 import { inferredTypeNames } from '../inferred-type-names.js'
+import type { WorkMeter } from '../render-budget.js'
 import type { PythonDeclarations, PythonField } from './python-declarations.js'
+import { pythonString } from './python-names.js'
 
 /** One root schema (a tool's parameters or output) being converted; `$ref`s resolve against `root`. */
 export interface PythonConversion {
@@ -12,6 +14,8 @@ export interface PythonConversion {
   readonly declarations: PythonDeclarations
   /** Finished `$ref` types, and `undefined` while one is being converted (a cycle widens to `Any`). */
   readonly references: Map<string, string | undefined>
+  /** Pays for every node converted and every type text built; a runaway schema stops the render. */
+  readonly meter: WorkMeter
 }
 
 type Converter = (schema: JsonSchemaObject, depth: number, hint: string, conversion: PythonConversion) => string
@@ -30,17 +34,26 @@ const typeConverters = {
 const largestExactInteger = 2 ** 53 - 1
 
 export function pythonType(node: JsonSchemaNode, depth: number, hint: string, conversion: PythonConversion): string {
+  conversion.meter.spend()
   if (node === true) return 'Any'
   if (node === false) return 'Never'
   if (typeof node.$ref === 'string') return referenceType(node.$ref, depth, conversion)
   if ('const' in node) return literalUnion([node.const as JsonValue])
-  if (Array.isArray(node.enum)) return literalUnion(node.enum)
+  if (Array.isArray(node.enum)) {
+    conversion.meter.spend(node.enum.length)
+    return literalUnion(node.enum)
+  }
   const choices = node.oneOf ?? node.anyOf
   const parts = [
     ...ownTypes(node, depth, hint, conversion),
     ...(choices === undefined
       ? []
-      : [union(choices.map((choice) => pythonType(choice, depth, choiceHint(choice, hint), conversion)))]),
+      : [
+          metered(
+            union(choices.map((choice) => pythonType(choice, depth, choiceHint(choice, hint), conversion))),
+            conversion,
+          ),
+        ]),
     ...mergedAllOf(node, depth, hint, conversion),
   ]
   // Several parts would be an intersection, which Python cannot spell; the most specific one stands.
@@ -143,6 +156,12 @@ function referenceType(reference: string, depth: number, conversion: PythonConve
   return type
 }
 
+/** A built type text, paid for by its length: nested unions re-split their members at every level. */
+function metered(type: string, conversion: PythonConversion): string {
+  conversion.meter.spend(type.length)
+  return type
+}
+
 function resolveNode(node: JsonSchemaNode, root: JsonSchemaNode): JsonSchemaNode {
   return typeof node === 'object' && typeof node.$ref === 'string' ? (resolvePointer(root, node.$ref) ?? true) : node
 }
@@ -177,7 +196,7 @@ function literalUnion(values: readonly JsonValue[]): string {
 }
 
 export function pythonLiteral(value: JsonValue): string | undefined {
-  if (typeof value === 'string') return JSON.stringify(value)
+  if (typeof value === 'string') return pythonString(value)
   if (typeof value === 'boolean') return value ? 'True' : 'False'
   if (value === null) return 'None'
   if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= largestExactInteger) {

@@ -1,3 +1,4 @@
+import type { WorkMeter } from '../render-budget.js'
 import { resolve, structuralKey } from './print-ts-type.js'
 import { typeName } from './ts-names.js'
 import { isHoistable, type TsType } from './ts-type.js'
@@ -29,22 +30,23 @@ interface Candidate {
  * Decides which shapes become named aliases: every `$defs` shape reached through `$ref`, and every
  * other shape that occurs at least twice (by structural key) once the aliases themselves are in place.
  */
-export function hoistShapes(roots: readonly TsType[]): Hoisting {
+export function hoistShapes(roots: readonly TsType[], meter: WorkMeter): Hoisting {
   const candidates = new Map<string, Candidate>()
   const walkedDefinitions = new Set<number>()
   const count = (type: TsType, fromDefinition: string | undefined): void => {
+    meter.spend()
     if (type.kind === 'reference') {
       const definition = type.definition
       if (definition.type === undefined) return
       if (definition.recursive) {
-        note(candidates, type, definition.name, true)
+        note(candidates, type, definition.name, true, meter)
         if (walkedDefinitions.has(definition.id)) return
         walkedDefinitions.add(definition.id)
       }
       count(definition.type, definition.name)
       return
     }
-    if (isHoistable(type)) note(candidates, type, fromDefinition ?? hintOf(type), fromDefinition !== undefined)
+    if (isHoistable(type)) note(candidates, type, fromDefinition ?? hintOf(type), fromDefinition !== undefined, meter)
     for (const child of children(type)) count(child, undefined)
   }
   for (const root of roots) count(root, undefined)
@@ -54,7 +56,7 @@ export function hoistShapes(roots: readonly TsType[]): Hoisting {
       .filter(([key, candidate]) => candidate.named || (candidate.count >= 2 && key.length >= minimumSharedLength))
       .map(([key]) => key),
   )
-  const references = countReferences(roots, wanted)
+  const references = countReferences(roots, wanted, meter)
   const names = new Map<string, string>()
   const used = new Set(takenNames)
   const aliases: { name: string; type: TsType }[] = []
@@ -69,11 +71,11 @@ export function hoistShapes(roots: readonly TsType[]): Hoisting {
       type: candidate.type.kind === 'reference' ? (candidate.type.definition.type as TsType) : candidate.type,
     })
   }
-  return { aliases, aliasOf: (type) => names.get(structuralKey(resolve(type))) }
+  return { aliases, aliasOf: (type) => names.get(structuralKey(resolve(type), meter)) }
 }
 
-function note(candidates: Map<string, Candidate>, type: TsType, hint: string, named: boolean): void {
-  const key = structuralKey(type)
+function note(candidates: Map<string, Candidate>, type: TsType, hint: string, named: boolean, meter: WorkMeter): void {
+  const key = structuralKey(type, meter)
   const known = candidates.get(key)
   if (known === undefined) {
     candidates.set(key, { type, hint, count: 1, named })
@@ -84,11 +86,12 @@ function note(candidates: Map<string, Candidate>, type: TsType, hint: string, na
 }
 
 /** How often each wanted shape is printed once wanted shapes print their bodies only once. */
-function countReferences(roots: readonly TsType[], wanted: ReadonlySet<string>): Map<string, number> {
+function countReferences(roots: readonly TsType[], wanted: ReadonlySet<string>, meter: WorkMeter): Map<string, number> {
   const references = new Map<string, number>()
   const visit = (type: TsType): void => {
+    meter.spend()
     const resolved = resolve(type)
-    const key = structuralKey(resolved)
+    const key = structuralKey(resolved, meter)
     if (wanted.has(key)) {
       const seen = references.get(key) ?? 0
       references.set(key, seen + 1)

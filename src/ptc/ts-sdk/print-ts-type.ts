@@ -1,3 +1,4 @@
+import type { WorkMeter } from '../render-budget.js'
 import { docComment, memberKey } from './ts-names.js'
 import type { TsMember, TsType } from './ts-type.js'
 
@@ -7,18 +8,24 @@ const inlineWidth = 100
 export interface PrintOptions {
   /** The alias a shape prints as, by structural key; `undefined` prints structure. */
   readonly aliasOf: (type: TsType) => string | undefined
+  /** Pays for every print; a shape whose print would run away stops the render instead. */
+  readonly meter: WorkMeter
 }
 
-const structural: PrintOptions = { aliasOf: () => undefined }
 const keys = new WeakMap<TsType, string>()
 
-/** The structural hash of a shape: its full one-line print, descriptions included. References are transparent. */
-export function structuralKey(type: TsType): string {
+/**
+ * The structural hash of a shape: its full one-line print, descriptions included. References are transparent,
+ * so a `$ref` fan-out doubles the key per level: each key is paid for by its length.
+ */
+export function structuralKey(type: TsType, meter: WorkMeter): string {
   const resolved = resolve(type)
   if (resolved.kind === 'reference') return `#${resolved.definition.id}`
   const known = keys.get(resolved)
   if (known !== undefined) return known
-  const key = printWith(resolved, structuralKey, structural, true)
+  const structural: PrintOptions = { aliasOf: () => undefined, meter }
+  const key = printWith(resolved, (inner) => structuralKey(inner, meter), structural, true)
+  meter.spend(key.length)
   keys.set(resolved, key)
   return key
 }
@@ -33,6 +40,7 @@ export function resolve(type: TsType): TsType {
 }
 
 export function printType(type: TsType, indent: string, options: PrintOptions): string {
+  options.meter.spend()
   const resolved = resolve(type)
   const alias = options.aliasOf(resolved)
   if (alias !== undefined) return alias
@@ -46,6 +54,7 @@ export function printType(type: TsType, indent: string, options: PrintOptions): 
 }
 
 function printInline(type: TsType, options: PrintOptions, withDescriptions: boolean): string {
+  options.meter.spend()
   const resolved = resolve(type)
   const alias = options.aliasOf(resolved)
   if (alias !== undefined) return alias

@@ -2,7 +2,9 @@ import { unescapePointerToken } from '../../json-schema/json-pointer.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from '../../json-schema/node.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
+import { stringLiteral } from '../code-text.js'
 import { inferredTypeNames } from '../inferred-type-names.js'
+import type { WorkMeter } from '../render-budget.js'
 import { jsonValueType, keyword, type TsDefinition, type TsMember, type TsType, unknownType } from './ts-type.js'
 
 interface Conversion {
@@ -10,6 +12,7 @@ interface Conversion {
   /** One definition per `$ref` pointer within this root. */
   readonly definitions: Map<string, TsDefinition>
   readonly nextId: { value: number }
+  readonly meter: WorkMeter
 }
 
 type Converter = (schema: JsonSchemaObject, depth: number, hint: string, conversion: Conversion) => TsType
@@ -26,16 +29,25 @@ const typeConverters = {
 } satisfies Record<JsonSchemaTypeName, Converter>
 
 /** Converts one root schema (a tool's parameters or output) with `$ref`s resolved against that root. */
-export function schemaToTsType(root: JsonSchemaNode, hint: string, nextId: { value: number }): TsType {
-  return convert(root, 0, hint, { root, definitions: new Map(), nextId })
+export function schemaToTsType(
+  root: JsonSchemaNode,
+  hint: string,
+  nextId: { value: number },
+  meter: WorkMeter,
+): TsType {
+  return convert(root, 0, hint, { root, definitions: new Map(), nextId, meter })
 }
 
 function convert(node: JsonSchemaNode, depth: number, hint: string, conversion: Conversion): TsType {
+  conversion.meter.spend()
   if (node === true) return unknownType
   if (node === false) return keyword('never')
   if (typeof node.$ref === 'string') return convertReference(node.$ref, depth, conversion)
   if ('const' in node) return literal(node.const as JsonValue)
-  if (Array.isArray(node.enum)) return union(node.enum.map(literal), hint)
+  if (Array.isArray(node.enum)) {
+    conversion.meter.spend(node.enum.length)
+    return union(node.enum.map(literal), hint)
+  }
   const own = convertOwn(node, depth, hint, conversion)
   const choices = node.oneOf ?? node.anyOf
   const parts = [
@@ -149,6 +161,7 @@ function resolvePointer(root: JsonSchemaNode, pointer: string): JsonSchemaNode |
 }
 
 function literal(value: JsonValue): TsType {
+  if (typeof value === 'string') return keyword(stringLiteral(value))
   if (value === null || typeof value !== 'object') return keyword(JSON.stringify(value))
   return unknownType
 }

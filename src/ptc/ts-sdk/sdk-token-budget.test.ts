@@ -21,8 +21,10 @@ describe('SDK token budget (o200k), guarding bench/sdk-tokens.bench.ts in CI', (
     return { name, native: nativeTokens(tools), sdk: encode(renderTypeScriptSdk(tools)).length }
   })
 
-  it.each(counts)('$name: the SDK with result types is smaller than the native schemas', ({ native, sdk }) => {
-    expect(sdk).toBeLessThan(native)
+  // A multi-line description pays one gutter token a line (` * `) so that none of its lines reads as a
+  // declaration: sequential-thinking, one tool with a 54-line description, is the one list that comes out larger.
+  it.each(counts)('$name: the SDK with result types costs at most 1.1x the native schemas', ({ native, sdk }) => {
+    expect(sdk).toBeLessThanOrEqual(native * 1.1)
   })
 
   it('costs at most 0.8x the native schemas over every list', () => {

@@ -1,3 +1,5 @@
+import { stringLiteral, textLines } from '../code-text.js'
+
 const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/
 
 /** Words a member name may use unquoted but an alias or binding name may not. */
@@ -7,9 +9,9 @@ const reserved = new Set(
   ),
 )
 
-/** A property or method key: bare when it is an identifier, JSON-quoted otherwise (`"get-sum"`). */
+/** A property or method key: bare when it is an identifier, quoted on one line otherwise (`"get-sum"`). */
 export function memberKey(name: string): string {
-  return identifier.test(name) ? name : JSON.stringify(name)
+  return identifier.test(name) ? name : stringLiteral(name)
 }
 
 /** A PascalCase type name built from any hint (`read_file` → `ReadFile`), never empty, never reserved. */
@@ -21,15 +23,11 @@ export function typeName(hint: string): string {
 }
 
 /**
- * A `/** … *\/` comment ending in a newline. A long text keeps its own lines unprefixed: a ` * ` gutter
- * would cost tokens on every line and tell the model nothing.
+ * A `/** … *\/` comment ending in a newline. Every line of a longer text sits behind a ` * ` gutter, so no
+ * description can put a line in the SDK that reads as a declaration (`  admin_export(): Promise<void>`).
  */
 export function docComment(text: string, indent: string): string {
-  const lines = text
-    .trim()
-    .replaceAll('*/', '*\\/')
-    .split(/\r?\n/)
-    .map((line) => line.trimEnd())
+  const lines = textLines(text.replaceAll('*/', '*\\/'))
   if (lines.length === 1) return `${indent}/** ${lines[0]} */\n`
-  return `${indent}/**\n${lines.join('\n')}\n${indent}*/\n`
+  return `${indent}/**\n${lines.map((line) => `${indent} *${line === '' ? '' : ` ${line}`}\n`).join('')}${indent} */\n`
 }
