@@ -1,3 +1,5 @@
+import { byteLength } from '../ptc/byte-length.js'
+import { defaultRenderBudget, type RenderBudget } from '../ptc/render-budget.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
 import type { Projection, ProjectionReport, ToolProjection } from './projection-report.js'
 import type { ProjectionContext } from './schema/projection-context.js'
@@ -26,12 +28,16 @@ export interface ProjectToolsSpec<Tool> {
   candidates(schema: ToolSchema, providerName: string): Iterable<Candidate<Tool>>
   /** Most tools one request may carry, when the provider documents a limit. */
   readonly maxTools?: number
+  /** Bytes and time one tool may cost, and bytes the whole tool array may take. Default `defaultRenderBudget`. */
+  readonly budget?: Partial<RenderBudget>
 }
 
 export interface ChosenTool<Tool> {
   readonly schema: ToolSchema
   readonly candidate: Candidate<Tool> | undefined
   readonly projection: ToolProjection
+  /** UTF-8 bytes of the tool as sent; 0 when it is left out. */
+  readonly bytes: number
 }
 
 /**
@@ -44,7 +50,11 @@ export function projectTools<Tool>(schemas: readonly ToolSchema[], spec: Project
     spec.nameRule,
   )
   const providerNames = [...nameMap.keys()]
-  const chosen = schemas.map((schema, index) => chooseSafely(schema, providerNames[index] ?? schema.name, spec))
+  const budget = { ...defaultRenderBudget, ...spec.budget }
+  const chosen = withinRequestBudget(
+    schemas.map((schema, index) => chooseSafely(schema, providerNames[index] ?? schema.name, spec, budget)),
+    budget,
+  )
   const names: Record<string, string> = {}
   const tools: Tool[] = []
   for (const entry of chosen) {
@@ -60,18 +70,61 @@ export function projectTools<Tool>(schemas: readonly ToolSchema[], spec: Project
   return { tools, report }
 }
 
-/** A projector bug must cost one tool, not the request. */
-function chooseSafely<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToolsSpec<Tool>): ChosenTool<Tool> {
+/** A projector bug, or a schema over budget, must cost one tool, not the request. */
+function chooseSafely<Tool>(
+  schema: ToolSchema,
+  providerName: string,
+  spec: ProjectToolsSpec<Tool>,
+  budget: RenderBudget,
+): ChosenTool<Tool> {
+  const leftOut = (reason: string): ChosenTool<Tool> => ({
+    schema,
+    candidate: undefined,
+    projection: omitted(schema, providerName, [`left out: ${reason}`]),
+    bytes: 0,
+  })
   try {
-    return choose(schema, providerName, spec)
+    // Projection is linear in its input once `$ref` inlining is capped, so bounding the input bounds the work.
+    const inputBytes = byteLength(JSON.stringify(schema))
+    if (inputBytes > budget.maxToolBytes)
+      return leftOut(`its schema takes ${inputBytes} bytes, over ${budget.maxToolBytes}`)
+    const started = performance.now()
+    const chosen = choose(schema, providerName, spec)
+    const elapsed = performance.now() - started
+    if (elapsed > budget.maxToolMs)
+      return leftOut(`projecting it took ${Math.round(elapsed)} ms, over ${budget.maxToolMs}`)
+    if (chosen.candidate === undefined) return chosen
+    const bytes = byteLength(JSON.stringify(chosen.candidate.tool))
+    if (bytes > budget.maxToolBytes) return leftOut(`its projection takes ${bytes} bytes, over ${budget.maxToolBytes}`)
+    return { ...chosen, bytes }
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error)
-    return {
-      schema,
-      candidate: undefined,
-      projection: omitted(schema, providerName, [`left out: projection failed: ${reason}`]),
-    }
+    return leftOut(`projection failed: ${error instanceof Error ? error.message : String(error)}`)
   }
+}
+
+/** Over the request budget, the largest tools are left out (ties by name) until the rest fits; nothing else changes. */
+function withinRequestBudget<Tool>(chosen: readonly ChosenTool<Tool>[], budget: RenderBudget): ChosenTool<Tool>[] {
+  let total = chosen.reduce((sum, entry) => sum + entry.bytes, 0)
+  if (total <= budget.maxTotalBytes) return [...chosen]
+  const dropped = new Set<ChosenTool<Tool>>()
+  const bySize = chosen
+    .filter((entry) => entry.candidate !== undefined)
+    .sort((left, right) => right.bytes - left.bytes || (left.schema.name < right.schema.name ? -1 : 1))
+  for (const entry of bySize) {
+    if (total <= budget.maxTotalBytes) break
+    dropped.add(entry)
+    total -= entry.bytes
+  }
+  return chosen.map((entry) => {
+    if (!dropped.has(entry)) return entry
+    const reason = `left out: the tools together would pass ${budget.maxTotalBytes} bytes; this one is among the largest`
+    return {
+      schema: entry.schema,
+      candidate: undefined,
+      projection: omitted(entry.schema, entry.projection.providerName, [...entry.projection.warnings, reason]),
+      bytes: 0,
+    }
+  })
 }
 
 function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToolsSpec<Tool>): ChosenTool<Tool> {
@@ -85,7 +138,12 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
       if (rank > 0) warnings.push(candidate.degradedNote)
       const changed = candidate.context.changes.length > 0 || providerName !== schema.name
       const status = rank > 0 ? 'degraded' : changed ? 'changed' : 'exact'
-      return { schema, candidate, projection: toolProjection(schema, providerName, candidate, status, warnings) }
+      return {
+        schema,
+        candidate,
+        projection: toolProjection(schema, providerName, candidate, status, warnings),
+        bytes: 0,
+      }
     }
     warnings.push(
       ...candidate.context.unfaithful.map((reason) => `${reason} (${candidate.strict ? 'strict' : 'loose'})`),
@@ -94,10 +152,15 @@ function choose<Tool>(schema: ToolSchema, providerName: string, spec: ProjectToo
   }
   if (last?.sendableUnfaithful === true) {
     warnings.push(last.degradedNote)
-    return { schema, candidate: last, projection: toolProjection(schema, providerName, last, 'degraded', warnings) }
+    return {
+      schema,
+      candidate: last,
+      projection: toolProjection(schema, providerName, last, 'degraded', warnings),
+      bytes: 0,
+    }
   }
   warnings.push('left out: no faithful form for this provider; our validator would reject what the model sends')
-  return { schema, candidate: undefined, projection: omitted(schema, providerName, warnings) }
+  return { schema, candidate: undefined, projection: omitted(schema, providerName, warnings), bytes: 0 }
 }
 
 function omitted(schema: ToolSchema, providerName: string, warnings: readonly string[]): ToolProjection {

@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
+import type { RenderBudget } from '../../ptc/render-budget.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import { type Candidate, projectTools } from '../project-tools.js'
 import type { Projection } from '../projection-report.js'
@@ -18,6 +19,10 @@ export interface AnthropicTool {
 }
 
 export interface AnthropicToolsOptions {
+  /** What one tool may cost (bytes, milliseconds) and what the whole tool array may take (default 1 MB); a tool
+   * over it is left out alone, with the reason in the report. Default `defaultRenderBudget`. */
+  readonly budget?: Partial<RenderBudget>
+
   /** Ask for strict tool use; tools without a faithful strict form, or over the request budget, go non-strict. Default false. */
   readonly strict?: boolean
   /** Append constraints strict mode cannot carry to the description (`{minLength: 1}`). Default true: they are
@@ -63,5 +68,10 @@ export function toAnthropicTools(
       }
     }
   }
-  return projectTools(schemas, { provider: 'anthropic', nameRule: ANTHROPIC_NAME_RULE, candidates })
+  return projectTools(schemas, {
+    provider: 'anthropic',
+    nameRule: ANTHROPIC_NAME_RULE,
+    candidates,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+  })
 }

@@ -5,7 +5,7 @@ import { normalizeSchema } from '../schema/normalize-schema.js'
 import { typeNames } from '../schema/null-handling.js'
 import { orderKeywords } from '../schema/order-keywords.js'
 import { ProjectionContext, pointer } from '../schema/projection-context.js'
-import { inlineRefs } from '../schema/resolve-refs.js'
+import { inlinedSize, inlineRefs } from '../schema/resolve-refs.js'
 import { isSchemaObject, mapSubschemas } from '../schema/subschemas.js'
 import { GEMINI_FORMATS, GEMINI_OPENAPI_KEYWORDS, GEMINI_TYPES } from './gemini-rules.js'
 
@@ -29,6 +29,9 @@ export interface GeminiOpenApiProjection {
 
 const WRAPPER_KEYWORDS = new Set(['anyOf', 'description', 'title', 'nullable'])
 
+/** Most schema nodes inlining `$defs` may build; past it the tool goes as `parametersJsonSchema`, `$defs` kept. */
+export const MAX_INLINED_NODES = 20_000
+
 /** Projects one tool's parameters to Gemini's `parameters` field. Check `context.faithful`. */
 export function projectGeminiOpenApiSchema(
   parameters: JsonSchemaObject,
@@ -36,6 +39,11 @@ export function projectGeminiOpenApiSchema(
 ): GeminiOpenApiProjection {
   const context = new ProjectionContext()
   const resolved = normalizeSchema(parameters, context)
+  const size = inlinedSize(resolved)
+  if (Number.isFinite(size) && size > MAX_INLINED_NODES) {
+    context.refuse('', `inlining its $defs would build ${size} schema nodes, over ${MAX_INLINED_NODES}`)
+    return { schema: undefined, context }
+  }
   const root = inlineRefs(resolved)
   if (root === undefined) {
     context.refuse('', `recursive definitions cannot be inlined: ${[...resolved.cyclic].join(', ')}`)

@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
+import type { RenderBudget } from '../../ptc/render-budget.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import { type Candidate, projectTools } from '../project-tools.js'
 import type { Projection } from '../projection-report.js'
@@ -18,6 +19,10 @@ export interface GeminiFunctionDeclaration {
 }
 
 export interface GeminiToolsOptions {
+  /** What one tool may cost (bytes, milliseconds) and what the whole tool array may take (default 1 MB); a tool
+   * over it is left out alone, with the reason in the report. Default `defaultRenderBudget`. */
+  readonly budget?: Partial<RenderBudget>
+
   /**
    * `parameters` (default): the OpenAPI subset every Gemini model takes; a tool it cannot express faithfully
    * (recursion, maps, open objects, untyped values) falls back to `parametersJsonSchema` alone.
@@ -52,5 +57,10 @@ export function toGeminiTools(
       ...common,
     }
   }
-  return projectTools(schemas, { provider: 'gemini', nameRule: GEMINI_NAME_RULE, candidates })
+  return projectTools(schemas, {
+    provider: 'gemini',
+    nameRule: GEMINI_NAME_RULE,
+    candidates,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
+  })
 }

@@ -1,4 +1,5 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
+import type { RenderBudget } from '../../ptc/render-budget.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import { type Candidate, projectTools } from '../project-tools.js'
 import type { Projection } from '../projection-report.js'
@@ -22,6 +23,10 @@ export interface OpenAIResponsesTool {
 }
 
 export interface OpenAIToolsOptions {
+  /** What one tool may cost (bytes, milliseconds) and what the whole tool array may take (default 1 MB); a tool
+   * over it is left out alone, with the reason in the report. Default `defaultRenderBudget`. */
+  readonly budget?: Partial<RenderBudget>
+
   /** Ask for strict mode; tools whose schema has no faithful strict form are sent non-strict. Default false. */
   readonly strict?: boolean
   /** Default `chat`. */
@@ -74,5 +79,6 @@ export function toOpenAITools(
     nameRule: OPENAI_NAME_RULE,
     candidates,
     maxTools: OPENAI_MAX_TOOLS,
+    ...(options.budget === undefined ? {} : { budget: options.budget }),
   }) as Projection<OpenAIChatTool> | Projection<OpenAIResponsesTool>
 }

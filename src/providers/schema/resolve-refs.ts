@@ -2,7 +2,7 @@ import { escapePointerToken, unescapePointerToken } from '../../json-schema/json
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
 import type { ProjectionContext } from './projection-context.js'
 import { setOwn } from './set-own.js'
-import { isSchemaObject, mapSubschemas } from './subschemas.js'
+import { forEachSubschema, isSchemaObject, mapSubschemas } from './subschemas.js'
 
 /**
  * A schema whose every `$ref` points at `#/$defs/<name>`, with only the reachable definitions kept.
@@ -71,6 +71,32 @@ export function inlineRefs(resolved: ResolvedSchema): JsonSchemaObject | undefin
     return isSchemaObject(target) ? { ...target, ...siblings } : target ? siblings : false
   }
   return inline(resolved.root) as JsonSchemaObject
+}
+
+/**
+ * How many schema nodes `inlineRefs` would build, counted without building them: each definition's size once,
+ * so a `$ref` fan-out (every level referring to the next twice) costs linear work to measure while its inlined
+ * form grows as 2^levels. Infinite when a cycle forbids inlining.
+ */
+export function inlinedSize(resolved: ResolvedSchema): number {
+  if (resolved.cyclic.size > 0) return Number.POSITIVE_INFINITY
+  const definitionSizes = new Map<string, number>()
+  const sizeOf = (node: JsonSchemaNode): number => {
+    if (!isSchemaObject(node)) return 1
+    let size = 1
+    forEachSubschema(node, (child) => {
+      size += sizeOf(child)
+    })
+    const name = typeof node.$ref === 'string' ? refName(node.$ref) : undefined
+    if (name === undefined) return size
+    let target = definitionSizes.get(name)
+    if (target === undefined) {
+      target = sizeOf(resolved.defs[name] ?? true)
+      definitionSizes.set(name, target)
+    }
+    return size + target
+  }
+  return sizeOf(resolved.root)
 }
 
 /** The definition name a `$ref` points at, for refs already rewritten by `resolveRefs`. */
