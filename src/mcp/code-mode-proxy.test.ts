@@ -51,7 +51,11 @@ describe('the code-mode proxy: upstream MCP servers in, one run_code out', () =>
       () => serving.close(),
       () => client.close(),
     )
-    await client.connect(new StreamableHTTPClientTransport(new URL(serving.url!)))
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(serving.url!), {
+        requestInit: { headers: { authorization: `Bearer ${serving.token}` } },
+      }),
+    )
 
     const { tools } = await client.listTools()
     expect(tools.map((tool) => tool.name)).toEqual(['run_code'])
@@ -72,7 +76,11 @@ describe('the code-mode proxy: upstream MCP servers in, one run_code out', () =>
     const memory = await connectMcpServer(upstream, memoryServer(memoryFile))
     const serving = await serveMcp(upstream, { transport: { http: { port: 0 } }, mode: 'native' })
     const downstream = createToolRuntime()
-    const proxied = await connectMcpServer(downstream, { name: 'proxy', url: serving.url! })
+    const proxied = await connectMcpServer(downstream, {
+      name: 'proxy',
+      url: serving.url!,
+      headers: { authorization: `Bearer ${serving.token}` },
+    })
     cleanup.push(
       () => memory.dispose(),
       () => serving.close(),
@@ -99,7 +107,11 @@ describe('the code-mode proxy: upstream MCP servers in, one run_code out', () =>
     })
     serving = await serveMcp(upstream, { transport: { http: { port: 0 } }, mode: 'native' })
     const downstream = createToolRuntime()
-    const proxied = await connectMcpServer(downstream, { name: 'proxy', url: serving.url! })
+    const proxied = await connectMcpServer(downstream, {
+      name: 'proxy',
+      url: serving.url!,
+      headers: { authorization: `Bearer ${serving.token}` },
+    })
     cleanup.push(
       () => dynamic.dispose(),
       () => serving!.close(),
