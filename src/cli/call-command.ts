@@ -25,7 +25,7 @@ export const callCommand: CliCommand = {
     const language = name === RUN_CODE_TOOL_NAME ? (loaded.config.language ?? 'typescript') : undefined
     const built = await buildRuntime(loaded, { mode: language === undefined ? 'native' : 'both', language }, io)
     try {
-      const result = await built.runtime.execute({ id: 'cli-call', name, arguments: args })
+      const result = await built.runtime.execute({ id: 'cli-call', name, arguments: args }, { signal: io.stop })
       if (values.json === true) io.write(`${JSON.stringify(result, null, 2)}\n`)
       else if (result.ok) io.write(`${renderContent(result.content)}\n`)
       if (result.ok) return ExitCode.ok

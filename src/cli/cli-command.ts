@@ -20,6 +20,8 @@ export interface CliIo {
   error(text: string): void
   /** Rewrites the current stderr line (TTY only). */
   status(text: string): void
+  /** Aborted when the process is asked to stop (SIGINT, SIGTERM, SIGHUP): cancel what runs, close, return. */
+  readonly stop: AbortSignal
 }
 
 export interface ParsedCommandLine {

@@ -2,8 +2,8 @@ import type { CliIo } from './cli-command.js'
 
 const CLEAR_LINE = '\r\x1b[K'
 
-/** The real process: stdout for results, stderr for failures and the live status line. */
-export function processIo(): CliIo {
+/** The real process: stdout for results, stderr for failures and the live status line; `stop` from its signals. */
+export function processIo(stop: AbortSignal): CliIo {
   const stderrIsTty = process.stderr.isTTY === true
   let statusShown = false
   const clearStatus = () => {
@@ -17,6 +17,7 @@ export function processIo(): CliIo {
     stdin: process.stdin,
     stdinIsTty: process.stdin.isTTY === true,
     stderrIsTty,
+    stop,
     write(text) {
       clearStatus()
       process.stdout.write(text)

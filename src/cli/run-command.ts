@@ -35,7 +35,8 @@ export const runCommand: CliCommand = {
     'for editor support; they are erased before it runs. `qilin-tools sdk --declarations` prints the SDK it runs',
     'against.',
     '',
-    'Exit code 0 when the program succeeds, 1 when it fails, 2 for usage and configuration errors.',
+    'Exit code 0 when the program succeeds, 1 when it fails, 2 for usage and configuration errors; 130, 143 or',
+    '129 when SIGINT, SIGTERM or SIGHUP cancelled it.',
   ],
   async execute({ positionals, values }, io) {
     const [path = '-'] = positionals
@@ -46,9 +47,6 @@ export const runCommand: CliCommand = {
     const built = await buildRuntime(loaded, { mode: 'ptc', language: program.language }, io)
     const tracker = trackSubCalls(RUN_ID, (records) => io.status(progressLine(records)))
     built.runtime.on('tools/result', tracker.observe)
-    const abort = new AbortController()
-    const onInterrupt = () => abort.abort(new Error('interrupted'))
-    process.once('SIGINT', onInterrupt)
     try {
       const result = await built.runtime.execute(
         {
@@ -60,14 +58,13 @@ export const runCommand: CliCommand = {
             ...(timeoutMs === undefined ? {} : { timeoutMs }),
           },
         },
-        { signal: abort.signal },
+        { signal: io.stop },
       )
       io.status('')
       if (values.json === true) io.write(`${JSON.stringify(await runReport(result, tracker.records), null, 2)}\n`)
       else printOutcome(result, io)
       return result.ok ? ExitCode.ok : ExitCode.failed
     } finally {
-      process.off('SIGINT', onInterrupt)
       await built.close()
     }
   },
