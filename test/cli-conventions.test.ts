@@ -81,13 +81,10 @@ describe('qilin-tools configuration errors', () => {
     })
   })
 
-  it('reports an MCP server that cannot start, and shows the stack only with --debug', async () => {
+  it('reports an MCP server that cannot start as one warning line, and runs the call without it', async () => {
     project.write('qilin.config.json', JSON.stringify({ mcpServers: { broken: { command: 'qilin-no-such-binary' } } }))
-    const plain = await cli('call', 'file_info', '{"path":"a.txt"}')
-    expect(plain.code).toBe(1)
-    expect(plain.stderr).toMatch(/^qilin-tools: .*qilin.config.json: "mcpServers.broken" could not start: .+\n$/)
-    const debug = await cli('call', 'file_info', '{"path":"a.txt"}', '--debug')
-    expect(debug.stderr.split('\n').length).toBeGreaterThan(3)
-    expect(debug.stderr).toMatch(/\n\s+at /)
+    const result = await cli('call', 'file_info', '{"path":"a.txt"}')
+    expect(result.code).toBe(0)
+    expect(result.stderr).toMatch(/^qilin-tools: qilin\.config\.json: mcpServers\.broken skipped: .*ENOENT.*\n$/)
   })
 })

@@ -9,10 +9,13 @@ import type { PresentationMode } from '../registry/tool-schema.js'
 import { createWorkspaceToolkit, type WorkspaceToolkit } from '../toolkit/workspace-toolkit.js'
 import { approvalListener } from './approval-policy.js'
 import type { CliIo } from './cli-command.js'
-import { CliError, ExitCode } from './cli-error.js'
+import { CliError } from './cli-error.js'
 import type { LoadedConfig } from './config.js'
 import { loadPtcRuntime } from './load-ptc-runtime.js'
 import { terminalApprover } from './terminal-approver.js'
+
+/** How long an MCP server may take to start and list its tools when `limits.mcpStartTimeoutMs` is not set. */
+const DEFAULT_MCP_START_TIMEOUT_MS = 30_000
 
 export interface RuntimeRequest {
   readonly mode: PresentationMode
@@ -50,7 +53,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   // The tools alone: the approval listener below applies the toolkit's defaults under the config's rules.
   for (const tool of toolkit?.tools ?? []) runtime.register(tool)
   runtime.on('tools/pre-execute', approvalListener(config.approve ?? {}, toolkit?.approvals ?? {}, source))
-  const connections = await connectServers(loaded, runtime)
+  const connections = await connectServers(loaded, runtime, io)
   return {
     runtime,
     toolkit,
@@ -75,29 +78,47 @@ function openToolkit(loaded: LoadedConfig): WorkspaceToolkit {
   }
 }
 
-async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime): Promise<McpConnection[]> {
-  const servers = Object.entries(loaded.config.mcpServers ?? {})
+/**
+ * Starts the enabled `mcpServers` side by side. One that fails, or has not listed its tools within
+ * `limits.mcpStartTimeoutMs`, is killed and left out with one warning line; the others serve. A stop signal gives
+ * up every start still pending.
+ */
+async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime, io: CliIo): Promise<McpConnection[]> {
+  const servers = Object.entries(loaded.config.mcpServers ?? {}).filter(([, server]) => server.disabled !== true)
   if (servers.length === 0) return []
   const { connectMcpServer } = await import('../mcp/connect-mcp-server.js')
+  const startTimeoutMs = loaded.config.limits?.mcpStartTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS
   const settled = await Promise.allSettled(
-    servers.map(([name, server]) =>
-      connectMcpServer(
-        runtime,
-        'command' in server
-          ? { name, ...server, cwd: resolve(loaded.directory, server.cwd ?? '.') }
-          : { name, ...server },
-      ),
-    ),
+    servers.map(([name, { disabled: _, ...server }]) => {
+      const deadline = AbortSignal.timeout(startTimeoutMs)
+      const started = connectMcpServer(runtime, {
+        name,
+        ...server,
+        ...('command' in server ? { cwd: resolve(loaded.directory, server.cwd ?? '.') } : {}),
+        connectTimeoutMs: startTimeoutMs,
+        signal: AbortSignal.any([io.stop, deadline]),
+      })
+      return started.catch((cause: unknown) => {
+        throw deadline.aborted
+          ? new Error(`did not start within ${startTimeoutMs} ms (limits.mcpStartTimeoutMs)`)
+          : cause
+      })
+    }),
   )
-  const connections = settled.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []))
-  const failedIndex = settled.findIndex((outcome) => outcome.status === 'rejected')
-  if (failedIndex !== -1) {
-    await Promise.allSettled(connections.map((connection) => connection.dispose()))
-    const reason = (settled[failedIndex] as PromiseRejectedResult).reason
-    throw new CliError(
-      `${loaded.file}: "mcpServers.${servers[failedIndex]?.[0]}" could not start: ${reason instanceof Error ? reason.message : String(reason)}`,
-      ExitCode.failed,
-    )
-  }
+  const connections: McpConnection[] = []
+  settled.forEach((outcome, index) => {
+    if (outcome.status === 'fulfilled') connections.push(outcome.value)
+    else if (!io.stop.aborted)
+      io.error(`qilin-tools: ${serverWarning(loaded, servers[index]?.[0] ?? '', outcome.reason)}\n`)
+  })
   return connections
+}
+
+/** One line: the server, and the first line of why it is left out (the stderr tail, if any, follows it). */
+function serverWarning(loaded: LoadedConfig, name: string, reason: unknown): string {
+  const text = reason instanceof Error ? reason.message : String(reason)
+  const why = text.replace(/^MCP server ".*?" failed to start: /, '').split('\n')
+  const lastStderrLine = why.length > 1 ? `; last stderr line: ${why.at(-1)?.trim()}` : ''
+  const where = loaded.file === undefined ? '' : `${basename(loaded.file)}: `
+  return `${where}mcpServers.${name} skipped: ${why[0]}${lastStderrLine}`
 }

@@ -111,25 +111,28 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
 
   const tools = createRegisteredToolSet({ host, serverName, prefix: options.prefix, filter: options.filter, call })
 
-  const listAll = async (client: Client): Promise<Tool[]> => {
+  const listAll = async (client: Client, signal?: AbortSignal): Promise<Tool[]> => {
     const listed: Tool[] = []
     let cursor: string | undefined
     do {
-      const page = await client.listTools(cursor === undefined ? {} : { cursor }, { timeout: connectTimeoutMs })
+      const page = await client.listTools(
+        cursor === undefined ? {} : { cursor },
+        requestOptions(connectTimeoutMs, signal),
+      )
       listed.push(...page.tools)
       cursor = page.nextCursor
     } while (cursor !== undefined)
     return listed
   }
 
-  const sync = (): Promise<void> => {
+  const sync = (signal?: AbortSignal): Promise<void> => {
     dirty = true
     if (syncing !== undefined) return syncing
     syncing = (async () => {
       try {
         while (dirty && session !== undefined && state === 'connected') {
           dirty = false
-          const changed = tools.apply(await listAll(session.client))
+          const changed = tools.apply(await listAll(session.client, signal))
           syncs++
           if (changed && syncs > 1) options.onToolsChanged?.(tools.names())
         }
@@ -147,7 +150,8 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     })
   }
 
-  const open = async () => {
+  /** Starts a session; `signal` gives the start up (the first one only: a reconnect is the host's own call). */
+  const open = async (signal?: AbortSignal) => {
     const channel = createClientTransport(options)
     const client = new Client(CLIENT_INFO, { capabilities: options.capabilities ?? {}, jsonSchemaValidator: acceptAll })
     const current: Session = { client, channel }
@@ -160,15 +164,18 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     }
     client.onclose = () => fail(current, 'the server closed the connection')
     try {
-      await client.connect(channel.transport, { timeout: connectTimeoutMs })
+      signal?.throwIfAborted()
+      await client.connect(channel.transport, requestOptions(connectTimeoutMs, signal))
     } catch (cause) {
+      // A server that did not even start is owed no polite shutdown.
+      channel.kill()
       await client.close().catch(() => {})
       const detail = cause instanceof Error ? cause.message : String(cause)
       const tail = channel.stderrTail().trim()
       throw new Error(`MCP server "${serverName}" failed to start: ${detail}${tail ? `\n${tail}` : ''}`, { cause })
     }
     setState('connected')
-    await sync()
+    await sync(signal)
   }
 
   const connection: McpConnection = {
@@ -219,10 +226,15 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
         )
 
   try {
-    await open()
+    await open(options.signal)
   } catch (cause) {
+    session?.channel.kill()
     await connection.dispose()
     throw cause
   }
   return connection
+}
+
+function requestOptions(timeout: number, signal: AbortSignal | undefined) {
+  return signal === undefined ? { timeout } : { timeout, signal }
 }

@@ -1,7 +1,7 @@
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpHttpServer, McpStdioServer } from './mcp-connection-types.js'
+import { ServerProcessTransport } from './server-process-transport.js'
 
 const STDERR_TAIL_BYTES = 2048
 
@@ -11,6 +11,8 @@ export interface ClientTransport {
   stderrTail(): string
   /** The child process id of a stdio server. */
   pid(): number | undefined
+  /** SIGKILLs a stdio server and its process group at once, for a start that failed or was given up. */
+  kill(): void
 }
 
 function isHttp(server: McpStdioServer | McpHttpServer): server is McpHttpServer {
@@ -18,20 +20,18 @@ function isHttp(server: McpStdioServer | McpHttpServer): server is McpHttpServer
 }
 
 function stdioTransport(server: McpStdioServer): ClientTransport {
-  const mode = server.stderr ?? 'pipe'
-  const transport = new StdioClientTransport({
-    command: server.command,
-    args: [...(server.args ?? [])],
-    ...(server.env === undefined ? {} : { env: { ...server.env } }),
-    ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
-    stderr: mode,
-  })
   let tail = ''
-  // A piped stderr that nobody reads fills its buffer and blocks the server, so it is always drained.
-  transport.stderr?.on('data', (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
+  const transport = new ServerProcessTransport({
+    command: server.command,
+    args: server.args ?? [],
+    ...(server.env === undefined ? {} : { env: server.env }),
+    ...(server.cwd === undefined ? {} : { cwd: server.cwd }),
+    stderr: server.stderr ?? 'pipe',
+    onStderr: (chunk) => {
+      tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
+    },
   })
-  return { transport, stderrTail: () => tail, pid: () => transport.pid ?? undefined }
+  return { transport, stderrTail: () => tail, pid: () => transport.pid, kill: () => transport.kill() }
 }
 
 function httpTransport(server: McpHttpServer): ClientTransport {
@@ -39,7 +39,7 @@ function httpTransport(server: McpHttpServer): ClientTransport {
   const transport = new StreamableHTTPClientTransport(url, {
     ...(server.headers === undefined ? {} : { requestInit: { headers: { ...server.headers } } }),
   })
-  return { transport, stderrTail: () => '', pid: () => undefined }
+  return { transport, stderrTail: () => '', pid: () => undefined, kill: () => {} }
 }
 
 export function createClientTransport(server: McpStdioServer | McpHttpServer): ClientTransport {

@@ -40,6 +40,8 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly requestTimeoutMs?: number
   /** For `initialize` and each `tools/list` page. Default 30 000 ms. */
   readonly connectTimeoutMs?: number
+  /** Gives up the first start (`initialize` and the first listing) when aborted, killing a stdio server. */
+  readonly signal?: AbortSignal
   /** How long a ping may take after a timed-out call before the server counts as hung. Default 5 000 ms. */
   readonly pingTimeoutMs?: number
   /** Capabilities to declare (for example `roots`); none by default. */
