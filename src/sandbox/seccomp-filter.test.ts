@@ -199,12 +199,22 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'seccomp filter under bubblewrap'))
 
   it('program: the runner fills in its pid inside a pid namespace; it may signal itself, not pid 1', () => {
     const probes: Probe[] = [
-      { name: 'own pid is small', kind: 'raw', nr: architectureFor(process.arch).numbers.kill ?? -1, args: [2, 0] },
+      {
+        name: 'kill 2, its pid in the namespace',
+        kind: 'raw',
+        nr: architectureFor(process.arch).numbers.kill ?? -1,
+        args: [2, 0],
+      },
       { name: 'kill own', kind: 'kill', pid: 'own-pid' },
       { name: 'kill 1', kind: 'kill', pid: 1 },
       { name: 'thread', kind: 'thread' },
     ]
     const run = runProbes(probes, seccompTemplate('program'), { prefix: ['bwrap', ...sandboxed] })
-    expect(run.results).toEqual({ 'own pid is small': 'ok', 'kill own': 'ok', 'kill 1': 'EPERM', thread: 'ok 7' })
+    expect(run.results).toEqual({
+      'kill 2, its pid in the namespace': 'ok',
+      'kill own': 'ok',
+      'kill 1': 'EPERM',
+      thread: 'ok 7',
+    })
   })
 })
