@@ -1,5 +1,6 @@
-import { type PtcLanguage, RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
+import { type PtcLanguage, type PtcPresentation, RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
+import { describeEscalation, type SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 import type { PtcLimits } from './ptc-limits.js'
 
 /** How each language describes the `code` argument. */
@@ -9,7 +10,10 @@ const codeDescriptions = {
   python: 'Body of an async Python function. Call tools as `await tools.name(args)`; print or return what you need.',
 } satisfies Record<PtcLanguage, string>
 
-/** The `run_code` transport schema for one language; it states the default and maximum deadline. */
+/**
+ * The `run_code` transport schema for one language; it states the default and maximum deadline. Escalation is not
+ * in it: a runtime with an escalation profile adds it with `offerEscalation`.
+ */
 export function runCodeSchema(language: PtcLanguage, limits: PtcLimits): ToolSchema {
   return {
     name: RUN_CODE_TOOL_NAME,
@@ -27,20 +31,45 @@ export function runCodeSchema(language: PtcLanguage, limits: PtcLimits): ToolSch
           default: limits.defaultTimeoutMs,
           description: `Deadline for the whole run, tool calls and approvals included. Default ${limits.defaultTimeoutMs}, at most ${limits.maxTimeoutMs}.`,
         },
-        sandbox_permissions: {
-          type: 'string',
-          enum: ['use_default', 'require_escalated'],
-          default: 'use_default',
-          description: 'require_escalated asks the user for wider sandbox rights before the program starts.',
-        },
-        justification: {
-          type: 'string',
-          minLength: 1,
-          description: 'Why escalation is needed; required with require_escalated.',
-        },
       },
       required: ['code', 'description'],
       additionalProperties: false,
+    },
+  }
+}
+
+/**
+ * The presentation with `sandbox_permissions` and `justification` in `run_code`, saying what an approved escalation
+ * grants; unchanged without an escalation profile, so a model is never offered a grant that means nothing.
+ */
+export function offerEscalation(
+  presentation: PtcPresentation,
+  escalation: SandboxEscalation | undefined,
+): PtcPresentation {
+  if (escalation === undefined) return presentation
+  const { runCode } = presentation
+  const parameters = runCode.parameters
+  return {
+    ...presentation,
+    runCode: {
+      ...runCode,
+      parameters: {
+        ...parameters,
+        properties: {
+          ...parameters.properties,
+          sandbox_permissions: {
+            type: 'string',
+            enum: ['use_default', 'require_escalated'],
+            default: 'use_default',
+            description: `require_escalated asks the user, before the program starts, for ${describeEscalation(escalation)} for this run's tool calls.`,
+          },
+          justification: {
+            type: 'string',
+            minLength: 1,
+            description: 'Why escalation is needed; required with require_escalated.',
+          },
+        },
+      },
     },
   }
 }

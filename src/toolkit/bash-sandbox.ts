@@ -5,15 +5,9 @@ import { bubblewrapArguments, type SandboxProfile, shellEtcPaths } from '../sand
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../sandbox/find-bubblewrap.js'
 import { needsProcessBudget, openProcessBudget } from '../sandbox/process-budget.js'
 import { defaultShellLimits, type ResourceLimits, ulimitPrologue } from '../sandbox/resource-limits.js'
+import type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 import { seccompFilter } from '../sandbox/seccomp-filter.js'
 import type { ShellLaunch } from './run-shell-command.js'
-
-/** What an escalated call (a sub-call of an approved `require_escalated` program) gets on top of the default. */
-export interface BashEscalation {
-  readonly network?: boolean
-  /** Absolute host paths writable besides the workspace. */
-  readonly writablePaths?: readonly string[]
-}
 
 export interface BashSandboxOptions {
   /** `bubblewrap` (default) confines every command; `none` runs it on the host and says so in every result. */
@@ -24,8 +18,11 @@ export interface BashSandboxOptions {
   readonly env?: readonly string[]
   /** Absolute host paths writable besides the workspace. */
   readonly writablePaths?: readonly string[]
-  /** The wider profile of escalated calls; without it an escalated call gets the default. */
-  readonly escalation?: BashEscalation
+  /**
+   * What an escalated call (a sub-call of an approved `require_escalated` program, `exec.escalated`) gets on top of
+   * the default; without it an escalated call gets the default.
+   */
+  readonly escalation?: SandboxEscalation
   /** The bubblewrap executable. Default: `bwrap` on PATH. */
   readonly bubblewrap?: string
   /** Per-process limits inside the sandbox (processes, address space, file size, open files). */

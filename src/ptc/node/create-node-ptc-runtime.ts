@@ -1,8 +1,10 @@
 import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
+import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
+import { offerEscalation } from '../run-code-schema.js'
 import { acceptsWithValidator, presentTypeScript, type SchemaAccepts } from '../ts-sdk/present-typescript.js'
 import { IsolatePool } from './isolate-pool.js'
 import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
@@ -17,6 +19,11 @@ export interface NodePtcRuntimeOptions {
   readonly accepts?: SchemaAccepts
   /** Observes each run's start (benches measure cold start with it). */
   readonly hooks?: SandboxRunHooks
+  /**
+   * What an approved `require_escalated` run grants its tool calls (the toolkit's `bash` reads it from its own
+   * options). Without it `run_code` does not offer `sandbox_permissions`.
+   */
+  readonly escalation?: SandboxEscalation
 }
 
 export interface NodePtcRuntime extends PtcRuntime {
@@ -65,7 +72,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
   return {
     language: 'typescript',
     limits,
-    present: (tools, mode) => presentTypeScript(tools, mode, { limits, accepts }),
+    present: (tools, mode) => offerEscalation(presentTypeScript(tools, mode, { limits, accepts }), options.escalation),
     run,
     async warm() {
       stripTypeScript('')

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process'
-import { accessSync, constants, existsSync, lstatSync, readlinkSync } from 'node:fs'
-import { delimiter, join } from 'node:path'
+import { join } from 'node:path'
+import { bubblewrapArguments as sandboxArguments } from '../../sandbox/bubblewrap-arguments.js'
+import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../../sandbox/find-bubblewrap.js'
+import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { seccompRemedy, seccompUnavailable } from '../../sandbox/seccomp-support.js'
 import type { PythonInterpreter } from './find-python.js'
 
@@ -16,17 +18,13 @@ export type ConfinementProfile = 'full' | 'partial' | 'none'
 
 /** What to do when a layer is missing, in words a host operator can act on. */
 const remedies = {
-  bubblewrap: 'install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) and allow unprivileged user namespaces',
+  bubblewrap: BUBBLEWRAP_REMEDY,
   landlock: 'use Linux 5.13 or newer with Landlock enabled (CONFIG_SECURITY_LANDLOCK=y and "landlock" in lsm=)',
   seccomp: seccompRemedy,
   rlimits: 'run on Linux',
 } satisfies Record<ConfinementLayer, string>
 
-/** A bubblewrap executable and whether it can cap the size of its tmpfs (`--size`, bubblewrap 0.8+). */
-export interface Bubblewrap {
-  readonly executable: string
-  readonly sizedTmpfs: boolean
-}
+export type { Bubblewrap } from '../../sandbox/find-bubblewrap.js'
 
 export interface ConfinementPlan {
   readonly profile: ConfinementProfile
@@ -63,9 +61,9 @@ export function probeLayers(
   if (interpreter.landlockAbi < 1) missing.landlock = 'the kernel reports no Landlock support'
   const seccompProblem = seccompUnavailable()
   if (seccompProblem !== undefined) missing.seccomp = seccompProblem
-  const executable = findExecutable(bubblewrapCommand ?? 'bwrap')
-  const bubblewrap = executable === undefined ? undefined : { executable, sizedTmpfs: supportsSizedTmpfs(executable) }
-  if (bubblewrap === undefined) missing.bubblewrap = `${bubblewrapCommand ?? 'bwrap'} is not installed`
+  const found = findBubblewrap(bubblewrapCommand)
+  const bubblewrap = 'problem' in found ? undefined : found
+  if (bubblewrap === undefined) missing.bubblewrap = (found as { problem: string }).problem
   else {
     const problem = tryBubblewrap(bubblewrap, interpreter)
     if (problem !== undefined) missing.bubblewrap = problem
@@ -99,28 +97,6 @@ export function planConfinement(
   }
 }
 
-function findExecutable(command: string): string | undefined {
-  const paths = command.includes('/')
-    ? [command]
-    : (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, command))
-  return paths.find((path) => {
-    try {
-      accessSync(path, constants.X_OK)
-      return existsSync(path)
-    } catch {
-      return false
-    }
-  })
-}
-
-function supportsSizedTmpfs(executable: string): boolean {
-  try {
-    return execFileSync(executable, ['--help'], { encoding: 'utf8', timeout: 10_000 }).includes('--size')
-  } catch {
-    return false
-  }
-}
-
 /** Runs the interpreter once inside the same bubblewrap sandbox programs get; returns why it failed, if it did. */
 function tryBubblewrap(bubblewrap: Bubblewrap, interpreter: PythonInterpreter): string | undefined {
   try {
@@ -139,27 +115,24 @@ function tryBubblewrap(bubblewrap: Bubblewrap, interpreter: PythonInterpreter): 
 }
 
 /**
- * bubblewrap's part of the command: every namespace unshared (so no network), capabilities dropped, a
- * read-only `/usr` (and the interpreter's own prefix when it lives elsewhere), an empty `/dev`, a private
- * `/tmp` (at most `tmpBytes` where bubblewrap can cap it) as the working directory, killed with its parent,
- * in a session of its own. Ends with `--`.
+ * The shared sandbox profile for a runner: the system read-only (and the interpreter's own prefix when it lives
+ * elsewhere), no network, a private `/tmp` (at most `tmpBytes` where bubblewrap can cap it) as the working directory,
+ * only `LC_ALL` in the environment. An escalated run adds what `escalation` names: its writable paths, and the
+ * host's network namespace (the program layers, seccomp and Landlock, still refuse the program's own sockets).
+ * Ends with `--`.
  */
 export function bubblewrapArguments(
   bubblewrap: Bubblewrap,
   interpreter: PythonInterpreter,
   tmpBytes: number,
+  escalation: SandboxEscalation = {},
 ): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv']
-  args.push('--ro-bind', '/usr', '/usr')
-  for (const top of ['/lib', '/lib64', '/bin']) {
-    if (!existsSync(top)) continue
-    if (lstatSync(top).isSymbolicLink()) args.push('--symlink', readlinkSync(top), top)
-    else args.push('--ro-bind', top, top)
-  }
   const prefix = join(interpreter.stdlib, '..', '..')
-  if (!prefix.startsWith('/usr/')) args.push('--ro-bind', prefix, prefix)
-  args.push('--dev', '/dev')
-  if (bubblewrap.sizedTmpfs) args.push('--size', String(tmpBytes))
-  args.push('--tmpfs', '/tmp', '--chdir', '/tmp', '--setenv', 'LC_ALL', 'C.UTF-8', '--')
-  return args
+  return sandboxArguments(bubblewrap, {
+    readOnlyPaths: prefix.startsWith('/usr/') ? [] : [prefix],
+    writablePaths: escalation.writablePaths ?? [],
+    network: escalation.network === true,
+    env: { LC_ALL: 'C.UTF-8' },
+    tmpBytes,
+  })
 }

@@ -1,8 +1,10 @@
 import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
+import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
+import { offerEscalation } from '../run-code-schema.js'
 import {
   type ConfinementLayer,
   type ConfinementPlan,
@@ -14,6 +16,7 @@ import { findPython, type PythonInterpreter } from './find-python.js'
 import { presentPython } from './present-python.js'
 import { runOnRunner } from './run-on-runner.js'
 import { RunnerPool } from './runner-pool.js'
+import { RunnerProcess, type RunnerSettings } from './runner-process.js'
 
 export interface PythonPtcRuntimeOptions {
   /** Overrides of the shared limits (120 s deadline, 600 s cap, output and result caps, …). */
@@ -34,6 +37,12 @@ export interface PythonPtcRuntimeOptions {
   readonly tmpBytes?: number
   /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. Default 1. */
   readonly poolSize?: number
+  /**
+   * What an approved `require_escalated` run gets, for that run only: its `bash` sub-calls read the toolkit's own
+   * options, and the program's runner is started with these writable paths (and the host network namespace).
+   * Without it `run_code` does not offer `sandbox_permissions`.
+   */
+  readonly escalation?: SandboxEscalation
 }
 
 export interface PythonPtcRuntime extends PtcRuntime {
@@ -60,7 +69,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     probeLayers(interpreter, options.bubblewrap),
     options.layers,
   )
-  const pool = new RunnerPool(options.poolSize ?? 1, {
+  const settings: RunnerSettings = {
     interpreter,
     plan,
     memoryBytes: options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024,
@@ -71,7 +80,9 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     resultBytes: limits.maxResultBytes,
     // Tool arguments may be large (a file's content); the input budget bounds what a message may carry.
     maxLineBytes: Math.max(limits.maxInputBytes, 16 * 1024 * 1024),
-  })
+  }
+  const pool = new RunnerPool(options.poolSize ?? 1, settings)
+  const escalated = options.escalation === undefined ? undefined : { ...settings, escalation: options.escalation }
   const sandbox = { profile: plan.profile, layers: [...plan.layers] }
 
   /** A weaker sandbox than `full` is stated in every result's metadata. */
@@ -90,7 +101,10 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     }
     let runner: Awaited<ReturnType<RunnerPool['acquire']>>
     try {
-      runner = await pool.acquire()
+      runner =
+        request.permissions === 'require_escalated' && escalated !== undefined
+          ? await startRunner(escalated)
+          : await pool.acquire()
     } catch (error) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: (error as Error).message })
     }
@@ -103,9 +117,21 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     limits,
     interpreter,
     confinement: plan,
-    present: (tools, mode) => presentPython(tools, mode, limits),
+    present: (tools, mode) => offerEscalation(presentPython(tools, mode, limits), options.escalation),
     run,
     warm: () => pool.warm(),
     close: () => pool.close(),
   }
+}
+
+/** A runner of its own, outside the pool: an escalated run's wider sandbox is never reused. */
+async function startRunner(settings: RunnerSettings): Promise<RunnerProcess> {
+  const runner = new RunnerProcess(settings)
+  try {
+    await runner.ready
+  } catch (error) {
+    runner.kill()
+    throw error
+  }
+  return runner
 }

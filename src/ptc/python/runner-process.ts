@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import type { JsonObject } from '../../json-schema/json-value.js'
+import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import type { ConfinementPlan } from './confinement.js'
 import { bubblewrapArguments } from './confinement.js'
 import type { PythonInterpreter } from './find-python.js'
@@ -29,6 +30,8 @@ export interface RunnerSettings {
   readonly resultBytes: number
   /** Longest line the host accepts from the runner; a longer one ends the run as a sandbox failure. */
   readonly maxLineBytes: number
+  /** The wider sandbox of an approved `require_escalated` run; such a runner serves that run alone. */
+  readonly escalation?: SandboxEscalation
 }
 
 type Listener = (message: JsonObject) => void
@@ -184,7 +187,7 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
       outputBytes: settings.outputBytes,
       resultBytes: settings.resultBytes,
     },
-    writePaths: [workDirectory ?? '/tmp'],
+    writePaths: [workDirectory ?? '/tmp', ...(settings.escalation?.writablePaths ?? [])],
     seccomp: plan.layers.includes('seccomp') ? runnerSeccomp() : null,
   }
   const python = [interpreter.executable, '-I', '-S', '-B', '-c', runnerSource, JSON.stringify(config)]
@@ -192,6 +195,6 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
     const [command = interpreter.executable, ...args] = python
     return workDirectory === undefined ? { command, args } : { command, args, workDirectory }
   }
-  const sandbox = bubblewrapArguments(plan.bubblewrap, interpreter, settings.tmpBytes)
+  const sandbox = bubblewrapArguments(plan.bubblewrap, interpreter, settings.tmpBytes, settings.escalation)
   return { command: plan.bubblewrap.executable, args: [...sandbox, ...python] }
 }

@@ -80,20 +80,6 @@ describe('presentTypeScript', () => {
               "description": "One line saying what the program does.",
               "type": "string",
             },
-            "justification": {
-              "description": "Why escalation is needed; required with require_escalated.",
-              "minLength": 1,
-              "type": "string",
-            },
-            "sandbox_permissions": {
-              "default": "use_default",
-              "description": "require_escalated asks the user for wider sandbox rights before the program starts.",
-              "enum": [
-                "use_default",
-                "require_escalated",
-              ],
-              "type": "string",
-            },
             "timeoutMs": {
               "default": 120000,
               "description": "Deadline for the whole run, tool calls and approvals included. Default 120000, at most 600000.",
