@@ -1,23 +1,19 @@
-import { readFile, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
+import { basename } from 'node:path'
 import { defineTool } from '../definition/define-tool.js'
+import { isToolError } from '../errors/tool-error.js'
 import { patternRisk } from '../json-schema/pattern-risk.js'
+import { readWithinLimit } from './file-content.js'
+import { type ByteLimit, byteLimitOption, DEFAULT_GREP_FILE_BYTES, formatBytes } from './file-limits.js'
 import { globToRegExp } from './glob-pattern.js'
+import { type GrepMatch, searchLines } from './grep-search.js'
+import { openRegularFile } from './open-regular-file.js'
 import { walkFiles } from './walk-files.js'
 import { failure, type Workspace } from './workspace.js'
 
-const DEFAULT_MAX_RESULTS = 100
-const MAX_FILE_BYTES = 5 * 1024 * 1024
-/** A screened pattern is at most quadratic in the line it runs on; this keeps one line from stalling the host. */
-const MAX_MATCHED_LINE_CHARACTERS = 16 * 1024
+export type { GrepMatch } from './grep-search.js'
 
-export type GrepMatch = {
-  path: string
-  /** 1-based. */
-  line: number
-  text: string
-  before: string[]
-  after: string[]
-}
+const DEFAULT_MAX_RESULTS = 100
 
 export type GrepValue = {
   matches: GrepMatch[]
@@ -25,12 +21,23 @@ export type GrepValue = {
   truncated: boolean
 }
 
+export interface GrepToolOptions {
+  /**
+   * The largest file grep searches, in bytes (default 5 MiB): a directory search passes over larger files, a search
+   * of one named file refuses it. Either way nothing past the limit is read.
+   */
+  readonly maxFileBytes?: number
+}
+
 /** Searches file contents line by line with a regular expression. */
-export function grepTool(workspace: Workspace) {
+export function grepTool(workspace: Workspace, options: GrepToolOptions = {}) {
+  const limit: ByteLimit = {
+    maxBytes: byteLimitOption(options.maxFileBytes, 'grep maxFileBytes', DEFAULT_GREP_FILE_BYTES),
+    advice: '; grep cannot search files this large',
+  }
   return defineTool({
     name: 'grep',
-    description:
-      'Search text files in the workspace for lines matching a JavaScript regular expression. Returns each matching line with its path, line number and optional context lines. Binary files and files over 5 MB are skipped; a line is matched on its first 16 K characters.',
+    description: `Search text files in the workspace for lines matching a JavaScript regular expression. Returns each matching line with its path, line number and optional context lines. Binary files and files over ${formatBytes(limit.maxBytes)} are skipped; a line is matched on its first 16 K characters.`,
     parameters: {
       pattern: {
         type: 'string',
@@ -85,26 +92,24 @@ export function grepTool(workspace: Workspace) {
       const expression = compile(args.pattern, args.ignoreCase === true)
       const filter = args.glob === undefined ? undefined : globToRegExp(args.glob)
       const start = await workspace.resolve(args.path ?? '.', 'read')
-      const context = args.context ?? 0
-      const maxResults = args.maxResults ?? DEFAULT_MAX_RESULTS
+      const search = {
+        expression,
+        context: args.context ?? 0,
+        maxResults: args.maxResults ?? DEFAULT_MAX_RESULTS,
+        signal: exec.signal,
+      }
       const matches: GrepMatch[] = []
       let filesSearched = 0
-      for await (const file of await filesUnder(start, exec.signal)) {
+      const named = await namedFile(start)
+      for await (const file of named
+        ? [{ absolute: start, relative: basename(start) }]
+        : walkFiles(start, exec.signal)) {
         if (filter !== undefined && !filter.test(file.relative)) continue
-        const lines = await readLines(file.absolute, exec.signal)
-        if (lines === undefined) continue
+        const text = await readSearchable(workspace, file.absolute, named, limit, exec.signal)
+        if (text === undefined) continue
         filesSearched++
-        for (const [index, text] of lines.entries()) {
-          const matched = text.length > MAX_MATCHED_LINE_CHARACTERS ? text.slice(0, MAX_MATCHED_LINE_CHARACTERS) : text
-          if (!expression.test(matched)) continue
-          if (matches.length === maxResults) return { matches, filesSearched, truncated: true }
-          matches.push({
-            path: workspace.display(file.absolute),
-            line: index + 1,
-            text,
-            before: lines.slice(Math.max(0, index - context), index),
-            after: context === 0 ? [] : lines.slice(index + 1, index + 1 + context),
-          })
+        if (await searchLines(text, workspace.display(file.absolute), search, matches)) {
+          return { matches, filesSearched, truncated: true }
         }
       }
       return { matches, filesSearched, truncated: false }
@@ -126,22 +131,37 @@ function compile(pattern: string, ignoreCase: boolean): RegExp {
   }
 }
 
-async function filesUnder(start: string, signal: AbortSignal) {
-  const stats = await stat(start)
-  if (stats.isDirectory()) return walkFiles(start, signal)
-  const name = start.slice(start.lastIndexOf('/') + 1)
-  return [{ absolute: start, relative: name }]
+/** True when the search names one file rather than a directory to walk. */
+async function namedFile(start: string): Promise<boolean> {
+  return !(await stat(start)).isDirectory()
 }
 
-async function readLines(absolute: string, signal: AbortSignal): Promise<string[] | undefined> {
-  const stats = await stat(absolute)
-  if (stats.size > MAX_FILE_BYTES) return undefined
-  const buffer = await readFile(absolute, { signal })
-  if (buffer.subarray(0, 8192).includes(0)) return undefined
-  return buffer
-    .toString('utf8')
-    .replace(/\r?\n$/, '')
-    .split(/\r?\n/)
+/**
+ * A file's text, or undefined when the search passes over it: binary files always, and in a directory search
+ * also files it may not open (too large, not a regular file, gone), which a named file is refused for instead.
+ */
+async function readSearchable(
+  workspace: Workspace,
+  absolute: string,
+  named: boolean,
+  limit: ByteLimit,
+  signal: AbortSignal,
+): Promise<string | undefined> {
+  const shown = workspace.display(absolute)
+  let bytes: Buffer
+  try {
+    const file = await openRegularFile(workspace, absolute, shown, 'read')
+    try {
+      bytes = await readWithinLimit(file, shown, limit, signal)
+    } finally {
+      await file.handle.close()
+    }
+  } catch (error) {
+    if (named || !isToolError(error)) throw error
+    return undefined
+  }
+  if (bytes.subarray(0, 8192).includes(0)) return undefined
+  return bytes.toString('utf8')
 }
 
 function renderMatches(value: GrepValue): string {

@@ -4,8 +4,13 @@ import { describe, expect, it } from 'vitest'
 import type { HostileOutcome, HostileReport, HostileScenario } from './__fixtures__/hostile-host.js'
 
 const host = fileURLToPath(new URL('./__fixtures__/hostile-host.ts', import.meta.url))
-/** Issue 14's bar for a host under one hostile file. */
+/** Issue 14's bar for a host under one hostile file: the host's own work never holds the event loop this long. */
 const MAX_LAG_MS = 100
+/**
+ * Wall-clock lag also counts time the machine's other processes kept this one off the cores (the suite shares two
+ * cores with everything else), so it is held to a bound only a stall of the host's own making would cross.
+ */
+const MAX_WALL_LAG_MS = 1_000
 const MAX_RSS_GROWTH_MB = 50
 
 interface HostRun {
@@ -50,10 +55,11 @@ async function healthyRun(scenario: HostileScenario): Promise<Record<string, Hos
   const report = run.report
   if (report === undefined) throw new Error(`${scenario}: the host printed no report`)
   console.log(
-    `${scenario}: lag max ${report.lagMaxMs.toFixed(1)} ms, RSS ${report.rssBaselineMb.toFixed(0)} -> peak ${report.rssPeakMb.toFixed(0)} -> after ${report.rssAfterMb.toFixed(0)} MB, ${report.elapsedMs.toFixed(0)} ms`,
+    `${scenario}: lag max ${report.lagMaxMs.toFixed(1)} ms (busy ${report.lagBusyMs.toFixed(1)} ms), RSS ${report.rssBaselineMb.toFixed(0)} -> peak ${report.rssPeakMb.toFixed(0)} -> after ${report.rssAfterMb.toFixed(0)} MB, ${report.elapsedMs.toFixed(0)} ms`,
   )
   expect(report.outcomes.filter((outcome) => outcome.state === 'pending')).toEqual([])
-  expect(report.lagMaxMs).toBeLessThan(MAX_LAG_MS)
+  expect(report.lagBusyMs).toBeLessThan(MAX_LAG_MS)
+  expect(report.lagMaxMs).toBeLessThan(MAX_WALL_LAG_MS)
   expect(report.rssAfterMb - report.rssBaselineMb).toBeLessThan(MAX_RSS_GROWTH_MB)
   return Object.fromEntries(report.outcomes.map((outcome) => [outcome.label, outcome]))
 }
@@ -93,7 +99,9 @@ describe('a host under one hostile file', () => {
     }
     expect(outcomes['grep file']).toMatchObject({
       state: 'failed',
-      detail: expect.stringMatching(/"big\.log" is 1610612736 bytes, over grep's 5242880 byte limit per file/),
+      detail: expect.stringMatching(
+        /"big\.log" is 1610612736 bytes, over the 5242880 byte limit; grep cannot search files this large/,
+      ),
     })
     expect(outcomes['grep directory']).toMatchObject({ state: 'ok', detail: expect.stringContaining('other.txt') })
     expect(outcomes['host fs read']?.ms).toBeLessThan(1_000)

@@ -1,9 +1,18 @@
-import { readFile } from 'node:fs/promises'
 import { defineTool } from '../definition/define-tool.js'
+import { readWithinLimit } from './file-content.js'
+import { byteLimitOption, DEFAULT_FILE_BYTES } from './file-limits.js'
+import { lineWindow } from './line-window.js'
+import { openRegularFile } from './open-regular-file.js'
 import { failure, type Workspace } from './workspace.js'
 
 const DEFAULT_LIMIT = 2000
-const MAX_BYTES = 10 * 1024 * 1024
+/** The most lines one call returns whatever `limit` asks, so numbering them for the model stays a small job. */
+const MAX_WINDOW_LINES = 100_000
+
+export interface ReadFileToolOptions {
+  /** The largest file read_file opens, in bytes (default 10 MiB); larger ones are refused before any byte is read. */
+  readonly maxBytes?: number
+}
 
 export type ReadFileValue = {
   path: string
@@ -15,7 +24,11 @@ export type ReadFileValue = {
 }
 
 /** Reads a text file, a window of lines at a time; the model sees the lines numbered. */
-export function readFileTool(workspace: Workspace) {
+export function readFileTool(workspace: Workspace, options: ReadFileToolOptions = {}) {
+  const limit = {
+    maxBytes: byteLimitOption(options.maxBytes, 'read_file maxBytes', DEFAULT_FILE_BYTES),
+    advice: '; read_file cannot open files this large (grep finds lines in files up to its own limit)',
+  }
   return defineTool({
     name: 'read_file',
     description:
@@ -43,36 +56,27 @@ export function readFileTool(workspace: Workspace) {
     annotations: { readOnlyHint: true },
     async execute(args, exec): Promise<ReadFileValue> {
       const absolute = await workspace.resolve(args.path, 'read')
-      const text = await readText(absolute, args.path, exec.signal)
-      const lines = text.length === 0 ? [] : text.replace(/\r?\n$/, '').split(/\r?\n/)
+      const file = await openRegularFile(workspace, absolute, args.path, 'read')
+      let bytes: Buffer
+      try {
+        bytes = await readWithinLimit(file, args.path, limit, exec.signal)
+      } finally {
+        await file.handle.close()
+      }
+      if (bytes.subarray(0, 8192).includes(0))
+        throw failure(`"${args.path}" is a binary file; use file_info for its size`)
       const startLine = args.offset ?? 1
-      const window = lines.slice(startLine - 1, startLine - 1 + (args.limit ?? DEFAULT_LIMIT))
-      const endLine = startLine + window.length - 1
+      const window = lineWindow(bytes, startLine, Math.min(args.limit ?? DEFAULT_LIMIT, MAX_WINDOW_LINES))
       return {
         path: workspace.display(absolute),
-        content: window.join('\n'),
+        content: window.content,
         startLine,
-        endLine,
-        totalLines: lines.length,
-        truncated: endLine < lines.length,
+        endLine: window.endLine,
+        totalLines: window.totalLines,
+        truncated: window.endLine < window.totalLines,
       }
     },
   })
-}
-
-async function readText(absolute: string, shown: string, signal: AbortSignal): Promise<string> {
-  let buffer: Buffer
-  try {
-    buffer = await readFile(absolute, { signal })
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'EISDIR') {
-      throw failure(`"${shown}" is a directory; use list_directory to see its entries`)
-    }
-    throw error
-  }
-  if (buffer.length > MAX_BYTES) throw failure(`"${shown}" is ${buffer.length} bytes, over the ${MAX_BYTES} byte limit`)
-  if (buffer.subarray(0, 8192).includes(0)) throw failure(`"${shown}" is a binary file; use file_info for its size`)
-  return buffer.toString('utf8')
 }
 
 function renderNumbered(value: ReadFileValue): string {

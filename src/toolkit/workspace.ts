@@ -15,6 +15,8 @@ export interface Workspace {
   resolve(path: string, purpose: 'read' | 'write'): Promise<string>
   /** The workspace-relative form of an absolute path, with `/` separators; `.` for the root. */
   display(absolute: string): string
+  /** Whether a real absolute path is the root or below it (lexically: resolve symlinks first). */
+  contains(absolute: string): boolean
 }
 
 export function openWorkspace(root: string): Workspace {
@@ -37,6 +39,7 @@ export function openWorkspace(root: string): Workspace {
   return {
     root: realRoot,
     display,
+    contains: inside,
     async resolve(path, purpose) {
       const lexical = resolve(realRoot, path)
       if (!inside(lexical)) throw outside(path)

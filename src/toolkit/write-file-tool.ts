@@ -1,7 +1,10 @@
-import { mkdir, stat, writeFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { defineTool } from '../definition/define-tool.js'
-import { failure, isMissing, type Workspace } from './workspace.js'
+import { replaceContent } from './file-content.js'
+import { byteLimitOption, DEFAULT_FILE_BYTES } from './file-limits.js'
+import { openRegularFile } from './open-regular-file.js'
+import { failure, type Workspace } from './workspace.js'
 
 export type WriteFileValue = {
   path: string
@@ -9,8 +12,14 @@ export type WriteFileValue = {
   created: boolean
 }
 
-/** Creates or overwrites a file, creating missing parent directories inside the workspace. */
-export function writeFileTool(workspace: Workspace) {
+export interface WriteFileToolOptions {
+  /** The most bytes one write_file call writes (default 10 MiB); larger content is refused before anything is touched. */
+  readonly maxBytes?: number
+}
+
+/** Creates or overwrites a regular file, creating missing parent directories inside the workspace. */
+export function writeFileTool(workspace: Workspace, options: WriteFileToolOptions = {}) {
+  const maxBytes = byteLimitOption(options.maxBytes, 'write_file maxBytes', DEFAULT_FILE_BYTES)
   return defineTool({
     name: 'write_file',
     description:
@@ -32,22 +41,21 @@ export function writeFileTool(workspace: Workspace) {
     executionMode: 'exclusive',
     annotations: { destructiveHint: true },
     async execute(args, exec): Promise<WriteFileValue> {
+      const size = Buffer.byteLength(args.content)
+      if (size > maxBytes) {
+        throw failure(
+          `content is ${size} bytes, over write_file's ${maxBytes} byte limit; nothing was written. Write less, or split it across several files`,
+        )
+      }
       const absolute = await workspace.resolve(args.path, 'write')
-      const created = await isAbsent(absolute, args.path)
       await mkdir(dirname(absolute), { recursive: true })
-      await writeFile(absolute, args.content, { signal: exec.signal })
-      return { path: workspace.display(absolute), bytesWritten: Buffer.byteLength(args.content), created }
+      const file = await openRegularFile(workspace, absolute, args.path, 'replace')
+      try {
+        await replaceContent(file, Buffer.from(args.content), exec.signal)
+      } finally {
+        await file.handle.close()
+      }
+      return { path: workspace.display(absolute), bytesWritten: size, created: file.created }
     },
   })
-}
-
-async function isAbsent(absolute: string, shown: string): Promise<boolean> {
-  try {
-    const entry = await stat(absolute)
-    if (entry.isDirectory()) throw failure(`"${shown}" is a directory; give a file path`)
-    return false
-  } catch (error) {
-    if (isMissing(error)) return true
-    throw error
-  }
 }

@@ -1,15 +1,14 @@
 /**
  * A library host under one hostile file: `node --expose-gc --import tsx hostile-host.ts <scenario>` builds a
- * workspace toolkit on a real runtime, runs the scenario's attack while an event-loop delay monitor and an RSS
- * sampler run beside it, and prints one JSON line (`HostileReport`). The parent asserts on that line and on the exit
- * code, so an attack that kills the process is seen as such rather than crashing the test worker.
+ * workspace toolkit on a real runtime, runs the scenario's attack while a 5 ms probe timer measures event-loop lag
+ * and samples RSS beside it, and prints one JSON line (`HostileReport`). The parent asserts on that line and on the
+ * exit code, so an attack that kills the process is seen as such rather than crashing the test worker.
  */
 import { execFileSync } from 'node:child_process'
 import { closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { monitorEventLoopDelay } from 'node:perf_hooks'
 import type { JsonObject } from '../../json-schema/json-value.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import { createWorkspaceToolkit } from '../workspace-toolkit.js'
@@ -25,8 +24,13 @@ export interface HostileOutcome {
 export interface HostileReport {
   readonly scenario: string
   readonly outcomes: readonly HostileOutcome[]
+  /** The longest a probe tick came late, by the wall clock: what other work on the host waited. */
   readonly lagMaxMs: number
-  readonly lagP99Ms: number
+  /**
+   * The same, counting only time this process was on a CPU during the late tick: the part of the lag the host's
+   * own work caused, as opposed to the machine's other processes keeping it off the cores.
+   */
+  readonly lagBusyMs: number
   readonly rssBaselineMb: number
   readonly rssPeakMb: number
   readonly rssAfterMb: number
@@ -38,6 +42,7 @@ export type HostileScenario = (typeof HOSTILE_SCENARIOS)[number]
 
 /** A call that has not settled by then counts as blocked. */
 const WATCHDOG_MS = Number(process.env.QILIN_HOSTILE_WATCHDOG_MS ?? 5_000)
+const PROBE_MS = 5
 const MB = 1024 * 1024
 
 type Call = (label: string, name: string, args: JsonObject) => Promise<HostileOutcome>
@@ -128,6 +133,30 @@ async function watched(label: string, work: Promise<HostileOutcome>): Promise<Ho
 
 const rssMb = () => process.memoryUsage.rss() / MB
 
+/** A timer that should fire every 5 ms: how late it fires is the lag other work on the event loop sees. */
+function startProbe() {
+  const figures = { lagMaxMs: 0, lagBusyMs: 0, rssPeakMb: rssMb() }
+  let last = performance.now()
+  let lastCpu = process.cpuUsage()
+  const timer = setInterval(() => {
+    const now = performance.now()
+    const cpu = process.cpuUsage()
+    const lag = Math.max(0, now - last - PROBE_MS)
+    const busy = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000
+    figures.lagMaxMs = Math.max(figures.lagMaxMs, lag)
+    figures.lagBusyMs = Math.max(figures.lagBusyMs, Math.min(lag, busy))
+    figures.rssPeakMb = Math.max(figures.rssPeakMb, rssMb())
+    last = now
+    lastCpu = cpu
+  }, PROBE_MS)
+  return {
+    stop() {
+      clearInterval(timer)
+      return figures
+    },
+  }
+}
+
 async function collectGarbage(): Promise<void> {
   const gc = (globalThis as { gc?: () => void }).gc
   if (gc === undefined) throw new Error('run the hostile host with --expose-gc')
@@ -162,26 +191,18 @@ export async function runHostileScenario(scenario: HostileScenario): Promise<Hos
   await call('warm-up', 'read_file', { path: 'other.txt' })
   await collectGarbage()
   const rssBaselineMb = rssMb()
-  let rssPeakMb = rssBaselineMb
-  const sampler = setInterval(() => {
-    rssPeakMb = Math.max(rssPeakMb, rssMb())
-  }, 5)
-  const delay = monitorEventLoopDelay({ resolution: 5 })
-  delay.enable()
+  const probe = startProbe()
   const start = performance.now()
   try {
     const outcomes = await scenarios[scenario](root, call)
     const elapsedMs = performance.now() - start
-    delay.disable()
-    clearInterval(sampler)
+    const figures = probe.stop()
     await collectGarbage()
     return {
       scenario,
       outcomes,
-      lagMaxMs: delay.max / 1e6,
-      lagP99Ms: delay.percentile(99) / 1e6,
+      ...figures,
       rssBaselineMb,
-      rssPeakMb,
       rssAfterMb: rssMb(),
       elapsedMs,
     }
