@@ -1,4 +1,5 @@
 import type { ResolvedCompileOptions } from './compile-context.js'
+import { DEPTH_NODE, FALSE_NODE, type FailureReason } from './failure-reason.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import {
   appendPiece,
@@ -13,7 +14,8 @@ import { finite } from './source-literals.js'
 
 /**
  * Emits JavaScript for a schema, in two modes sharing every emitter:
- * - `answer` functions (`answer<node>`) only say whether the value is valid (unions and `not` try branches with them);
+ * - `answer` functions (`answer<node>`) only say whether the value is valid (unions and `not` try branches with
+ *   them);
  * - `explain` functions (`explain<node>`) validate and, at the first failure, record which check failed (an index
  *   into `reasons`) with the pointer to it in `failure`, so describing needs no second walk.
  * A member's schema is written in place inside its parent's function (up to `INLINE_LEVELS` deep), so a failure
@@ -24,32 +26,11 @@ import { finite } from './source-literals.js'
  */
 export type Mode = 'answer' | 'explain'
 
-/** Node index recorded when a `false` schema rejects a value, and when nesting exceeds `maxDepth`. */
-export const FALSE_NODE = -1
-export const DEPTH_NODE = -2
-
 /** The source lines of one keyword's checks against `data` (called only when the schema has the keyword). */
 export type KeywordEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string[]
 
 /** The checks of all of a node's keywords, each line after a newline (`generated-keywords.ts`). */
 export type NodeChecksEmitter = (schema: JsonSchemaObject, generator: CodeGenerator) => string
-
-/** One place where an explain function can fail. */
-export interface FailureReason {
-  /** Index in `nodes` of the failing schema node. */
-  readonly node: number
-  /** The keyword that failed, or '' when only the closure tree can word it. */
-  readonly keyword: string
-  /** Nothing after this check in the node's function can fail, so it is the node's only issue. */
-  last: boolean
-  /** A required or additional-property failure of an object whose present properties were all checked before. */
-  readonly objectLevel: boolean
-  /**
-   * `at <pointer>: ` when the pointer from the function's value is constant here; it is the whole message start
-   * when the failure reports `head` 1 (no caller had to prepend a piece).
-   */
-  readonly head: string | undefined
-}
 
 /** Members are inlined this many levels below a function's value; deeper ones get calls again. */
 const INLINE_LEVELS = 8

@@ -1,4 +1,4 @@
-import type { FailureReason } from './code-generator.js'
+import type { FailureReason } from './failure-reason.js'
 import { singleIssueDetails } from './keyword-details.js'
 import type { JsonSchemaObject } from './node.js'
 import { objectLevelIssues } from './object-level-issues.js'

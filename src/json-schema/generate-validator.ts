@@ -1,27 +1,15 @@
-import { CodeGenerator, type FailureReason } from './code-generator.js'
+import { CodeGenerator } from './code-generator.js'
 import { codePointLength } from './code-point-length.js'
 import type { ResolvedCompileOptions } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
 import type { FailureIssues } from './failure-issues.js'
+import { type FailureReason, type FirstFailure, NOT_RECORDED } from './failure-reason.js'
 import { codeGenerationForbidden, functionFromSource } from './generated-function.js'
 import { emitKeywordChecks } from './generated-keywords.js'
 import type { JsonSchemaNode, JsonSchemaObject } from './node.js'
 import { isMultipleOf } from './number-keywords.js'
 import type { ValidationResult } from './validation-result.js'
 import { pointerPiece } from './validation-state.js'
-
-/** Where a value first fails, as found by the generated explain functions. The same object is reused. */
-export interface FirstFailure {
-  /** Index into `reasons`, or `FALSE_NODE` / `DEPTH_NODE`, or `NOT_RECORDED`. */
-  reason: number
-  value: unknown
-  /** Length of the instance path to `value`. */
-  depth: number
-  /** JSON pointer of `value`. */
-  pointer: string
-  /** 1 when the reason's `head` is the message start for `pointer` (no caller prepended a piece), else 0. */
-  head: number
-}
 
 export interface GeneratedValidator {
   /**
@@ -47,8 +35,6 @@ function allUnique(items: readonly unknown[], depthBudget: number): boolean {
   }
   return true
 }
-
-export const NOT_RECORDED = -3
 
 /** The helpers the generated source calls, by the names it calls them. */
 const helpers = {
