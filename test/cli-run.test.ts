@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { builtCli, createTempProject, ensureBuiltCli, runBuiltCli, type TempProject } from './support/built-cli.js'
+import { hasSystemPart } from './support/system-requirement.js'
 
 let project: TempProject
 beforeAll(() => ensureBuiltCli(), 180_000)
@@ -35,18 +36,21 @@ describe('qilin-tools run', () => {
     })
   })
 
-  it('runs a Python program with the same tools', async () => {
-    project.write(
-      'sizes.py',
-      [
-        "found = await tools.glob(pattern='**/*.txt')",
-        'for path in found["files"]:',
-        '    info = await tools.file_info(path=path)',
-        '    print(path, info["size"])',
-      ].join('\n'),
-    )
-    expect(await run(['run', 'sizes.py'])).toEqual({ code: 0, stdout: 'a.txt 6\ndeep/b.txt 12\n', stderr: '' })
-  })
+  it.skipIf(!hasSystemPart('bubblewrap', 'qilin-tools run (Python)'))(
+    'runs a Python program with the same tools',
+    async () => {
+      project.write(
+        'sizes.py',
+        [
+          "found = await tools.glob(pattern='**/*.txt')",
+          'for path in found["files"]:',
+          '    info = await tools.file_info(path=path)',
+          '    print(path, info["size"])',
+        ].join('\n'),
+      )
+      expect(await run(['run', 'sizes.py'])).toEqual({ code: 0, stdout: 'a.txt 6\ndeep/b.txt 12\n', stderr: '' })
+    },
+  )
 
   it('reads the program from stdin with -', async () => {
     const result = await run(['run', '-'], "const text = await tools.read_file({ path: 'a.txt' })\nreturn text.content")

@@ -1,5 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTempProject, ensureBuiltCli, runBuiltCli, type TempProject } from './support/built-cli.js'
+import { hasSystemPart } from './support/system-requirement.js'
 
 let project: TempProject
 beforeAll(() => ensureBuiltCli(), 180_000)
@@ -52,13 +53,16 @@ describe('qilin-tools sdk', () => {
     expect((await sdk()).stdout).toBe(first.stdout)
   })
 
-  it('prints the Python SDK and only the declarations on request', async () => {
-    const python = await sdk('--lang', 'py', '--declarations')
-    expect(python.code).toBe(0)
-    expect(python.stdout).toContain('read_file')
-    expect(python.stdout).not.toContain('declare const tools')
-    const typescript = await sdk('--declarations')
-    expect(typescript.stdout).toMatch(/^declare class ToolCallError/)
-    expect(typescript.stdout).toContain('declare const tools: {')
-  })
+  it.skipIf(!hasSystemPart('bubblewrap', 'qilin-tools sdk (Python)'))(
+    'prints the Python SDK and only the declarations on request',
+    async () => {
+      const python = await sdk('--lang', 'py', '--declarations')
+      expect(python.code).toBe(0)
+      expect(python.stdout).toContain('read_file')
+      expect(python.stdout).not.toContain('declare const tools')
+      const typescript = await sdk('--declarations')
+      expect(typescript.stdout).toMatch(/^declare class ToolCallError/)
+      expect(typescript.stdout).toContain('declare const tools: {')
+    },
+  )
 })

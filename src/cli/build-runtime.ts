@@ -11,7 +11,7 @@ import { approvalListener } from './approval-policy.js'
 import type { CliIo } from './cli-command.js'
 import { CliError } from './cli-error.js'
 import type { LoadedConfig } from './config.js'
-import { loadPtcRuntime } from './load-ptc-runtime.js'
+import { escalationProfile, loadPtcRuntime } from './load-ptc-runtime.js'
 import { terminalApprover } from './terminal-approver.js'
 
 /** How long an MCP server may take to start and list its tools when `limits.mcpStartTimeoutMs` is not set. */
@@ -40,7 +40,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   const source = loaded.file === undefined ? 'the default policy' : basename(loaded.file)
   const limits = config.limits ?? {}
   const ptcRuntime =
-    request.language === undefined ? undefined : await loadPtcRuntime(request.language, limits, request.runs ?? 'one')
+    request.language === undefined ? undefined : await loadPtcRuntime(request.language, loaded, request.runs ?? 'one')
   const runtime = createToolRuntime({
     mode: request.mode,
     approve: request.approver ?? terminalApprover(io, loaded.file ?? 'qilin.config.json'),
@@ -67,10 +67,21 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
 function openToolkit(loaded: LoadedConfig): WorkspaceToolkit {
   const root = resolve(loaded.directory, loaded.config.workspace ?? '.')
   const bashTimeoutMs = loaded.config.limits?.bashTimeoutMs
+  const bash = loaded.config.bash ?? {}
+  const escalation = escalationProfile(loaded)
   try {
     return createWorkspaceToolkit({
       root,
-      ...(bashTimeoutMs === undefined ? {} : { bash: { timeoutMs: bashTimeoutMs } }),
+      bash: {
+        ...(bashTimeoutMs === undefined ? {} : { timeoutMs: bashTimeoutMs }),
+        ...(bash.sandbox === undefined ? {} : { sandbox: bash.sandbox }),
+        ...(bash.network === undefined ? {} : { network: bash.network }),
+        ...(bash.env === undefined ? {} : { env: bash.env }),
+        ...(bash.writablePaths === undefined
+          ? {}
+          : { writablePaths: bash.writablePaths.map((path) => resolve(loaded.directory, path)) }),
+        ...(escalation === undefined ? {} : { escalation }),
+      },
     })
   } catch (error) {
     const field = loaded.file === undefined ? 'the current directory' : `${loaded.file}: "workspace"`

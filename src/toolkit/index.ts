@@ -1,4 +1,5 @@
 // `qilin-tools/toolkit`: file and shell tools confined to a workspace directory.
+export type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 export type { BashToolOptions, BashValue } from './bash-tool.js'
 export type { EditFileValue } from './edit-file-tool.js'
 export type { EntryType } from './entry-type.js'

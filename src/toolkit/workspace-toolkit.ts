@@ -15,6 +15,7 @@ export type ToolkitApproval = 'ask' | 'allow'
 export interface WorkspaceToolkitOptions {
   /** The directory every tool is confined to. */
   readonly root: string
+  /** `bash` runs confined by bubblewrap unless `sandbox: 'none'`; see `BashToolOptions`. */
   readonly bash?: BashToolOptions & {
     /** `ask` (default): a host should ask a person before each command. `allow`: run without asking. */
     readonly approval?: ToolkitApproval

@@ -1,14 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest'
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { ConfinementUnavailableError } from './confinement.js'
-import { createPythonPtcRuntime } from './create-python-ptc-runtime.js'
+import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
-const runtime = createPythonPtcRuntime({
-  poolSize: 2,
-  limits: { maxOutputBytes: 2_000, maxResultBytes: 1_000, maxSourceBytes: 5_000, maxSubCalls: 3, maxInputBytes: 500 },
+/** The fully confined runtime needs bubblewrap; the start-up refusals below do not. */
+const confined = hasSystemPart('bubblewrap', 'the Python PTC runtime')
+let runtime: PythonPtcRuntime
+beforeAll(() => {
+  if (!confined) return
+  runtime = createPythonPtcRuntime({
+    poolSize: 2,
+    limits: { maxOutputBytes: 2_000, maxResultBytes: 1_000, maxSourceBytes: 5_000, maxSubCalls: 3, maxInputBytes: 500 },
+  })
 })
-afterAll(() => runtime.close())
+afterAll(() => runtime?.close())
 
 function textOf(outcome: PtcRunOutcome): string {
   return outcome.ok
@@ -16,7 +26,7 @@ function textOf(outcome: PtcRunOutcome): string {
     : outcome.error.message
 }
 
-describe('running a program', () => {
+describe.skipIf(!confined)('running a program', () => {
   it('runs it as a module: dataclasses, typing and top-level await and return', async () => {
     const code = `from __future__ import annotations
 from dataclasses import dataclass, asdict
@@ -127,7 +137,7 @@ return problems`
   })
 })
 
-describe('the channel', () => {
+describe.skipIf(!confined)('the channel', () => {
   it('carries a large tool argument', async () => {
     const request = fakeRunRequest(`return await tools.measure(text='x' * (5 << 20))`, {
       measure: (args) => (args as { text: string }).text.length,
@@ -144,7 +154,7 @@ describe('the channel', () => {
   })
 })
 
-describe('limits, each its own failure kind', () => {
+describe.skipIf(!confined)('limits, each its own failure kind', () => {
   it('deadline: keeps the output printed before it', async () => {
     const outcome = await runtime.run(fakeRunRequest(`print('started')\nwhile True:\n    pass`, {}, { timeoutMs: 300 }))
     expect(textOf(outcome)).toMatchInlineSnapshot(`
@@ -245,7 +255,31 @@ describe('starting up', () => {
     }
   })
 
-  it('resolves the interpreter to a real executable, never a shim', () => {
+  it.skipIf(!confined)(
+    'gives an escalated run, and only that run, the writable paths of the escalation profile',
+    async () => {
+      const extra = realpathSync(mkdtempSync(join(tmpdir(), 'qilin-python-escalation-')))
+      const wide = createPythonPtcRuntime({ poolSize: 1, escalation: { writablePaths: [extra] } })
+      const write = `open(${JSON.stringify(join(extra, 'note.txt'))}, 'w').write('wrote')\nreturn 'done'`
+      try {
+        const plain = await wide.run(fakeRunRequest(write))
+        expect(plain.ok).toBe(false)
+        expect(textOf(plain)).toContain('No such file or directory')
+        const escalated = await wide.run(fakeRunRequest(write, {}, { permissions: 'require_escalated' }))
+        expect(escalated.ok && escalated.value).toBe('done')
+        expect(readFileSync(join(extra, 'note.txt'), 'utf8')).toBe('wrote')
+        const after = await wide.run(fakeRunRequest(write))
+        expect(after.ok).toBe(false)
+        expect(wide.present([], 'ptc').runCode.parameters.properties?.sandbox_permissions).toBeDefined()
+        expect(runtime.present([], 'ptc').runCode.parameters.properties?.sandbox_permissions).toBeUndefined()
+      } finally {
+        await wide.close()
+        rmSync(extra, { recursive: true, force: true })
+      }
+    },
+  )
+
+  it.skipIf(!confined)('resolves the interpreter to a real executable, never a shim', () => {
     expect(runtime.interpreter.executable).toMatch(/python3\.\d+$/)
     expect(runtime.confinement.profile).toBe('full')
   })

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
@@ -13,6 +14,7 @@ import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-p
  * the host side checks its own evidence too (no connection, no file, the sentinel process alive).
  */
 const secret = `host-secret-${process.pid}`
+const confined = hasSystemPart('bubblewrap', 'Python isolation probes')
 let runtime: PythonPtcRuntime
 let server: Server
 let port = 0
@@ -36,6 +38,7 @@ function probe(body: string): string {
 }
 
 beforeAll(async () => {
+  if (!confined) return
   runtime = createPythonPtcRuntime({ poolSize: 2, tmpBytes: 8 << 20 })
   hostDirectory = mkdtempSync(join(tmpdir(), 'qilin-isolation-'))
   writeFileSync(join(hostDirectory, 'secret.txt'), secret)
@@ -49,6 +52,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  if (!confined) return
   await runtime.close()
   server.close()
   sentinel.kill('SIGKILL')
@@ -100,7 +104,7 @@ const probes: Record<string, () => string> = {
     probe(`import os\nresult = os.environ.get('PATH') or os.environ.get('HOME')\nassert result`),
 }
 
-describe('the fully confined Python runtime blocks', () => {
+describe.skipIf(!confined)('the fully confined Python runtime blocks', () => {
   for (const [name, code] of Object.entries(probes)) {
     it(name, async () => {
       const outcome = await runtime.run(fakeRunRequest(code(), {}, { timeoutMs: 10_000 }))
@@ -133,7 +137,7 @@ describe('the fully confined Python runtime blocks', () => {
   })
 })
 
-describe('forging calls to tools the program may not call', () => {
+describe.skipIf(!confined)('forging calls to tools the program may not call', () => {
   it('never reaches a hidden tool by writing to the channel fd', async () => {
     const code = `import os, json
 line = json.dumps({'t': 'call', 'id': 999, 'name': 'hidden', 'args': {}}) + '\\n'
