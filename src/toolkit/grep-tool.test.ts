@@ -1,5 +1,12 @@
+import { execFileSync } from 'node:child_process'
+import { closeSync, ftruncateSync, openSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { runTool, toolRefusal } from './__fixtures__/run-tool.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
+import { grepTool } from './grep-tool.js'
+import { openWorkspace } from './workspace.js'
 
 let workspace: TempWorkspace
 beforeEach(() => {
@@ -55,5 +62,48 @@ describe('grep', () => {
     expect(tool?.output?.render?.({ pattern: 'x' }, value)).toEqual([
       { type: 'text', text: 'a.ts-1-w\na.ts:2:x\na.ts-3-y' },
     ])
+  })
+})
+
+describe('grep on hostile files', () => {
+  it('passes over a named pipe and a 1.5 GB file in a directory search, and refuses them when named', async () => {
+    execFileSync('mkfifo', [join(workspace.root, 'pipe')])
+    const descriptor = openSync(join(workspace.root, 'big.log'), 'w')
+    ftruncateSync(descriptor, 1536 * 1024 * 1024)
+    closeSync(descriptor)
+    const started = performance.now()
+    const searches = [1, 2, 3, 4].map(() => workspace.run('grep', { pattern: 'deep' }))
+    expect(await readFile(join(workspace.root, 'b.md'), 'utf8')).toBe('todo lower\n')
+    for (const value of await Promise.all(searches)) {
+      expect(value).toMatchObject({ matches: [{ path: 'sub/d.ts', line: 1 }], filesSearched: 3 })
+    }
+    expect(await workspace.refusal('grep', { pattern: 'x', path: 'pipe' })).toMatch(
+      /^"pipe" is a named pipe \(FIFO\), not a regular file/,
+    )
+    expect(await workspace.refusal('grep', { pattern: 'x', path: 'big.log' })).toBe(
+      '"big.log" is 1610612736 bytes, over the 5242880 byte limit; grep cannot search files this large',
+    )
+    expect(performance.now() - started).toBeLessThan(2_000)
+  })
+
+  it('takes its per-file limit as an option, and names it in its description', async () => {
+    const tool = grepTool(openWorkspace(workspace.root), { maxFileBytes: 12 })
+    expect(tool.description).toContain('files over 12 bytes are skipped')
+    expect(await runTool(tool, { pattern: 'TODO' })).toMatchObject({ filesSearched: 2 })
+    expect(await toolRefusal(tool, { pattern: 'TODO', path: 'a.ts' })).toMatch(
+      /^"a.ts" is 29 bytes, over the 12 byte limit/,
+    )
+  })
+
+  it('keeps context lines across the maxResults stop, as when it split whole files', async () => {
+    writeFileSync(join(workspace.root, 'ctx.txt'), 'm1\nx\nm2\nm3\ny\nz\n')
+    expect(await workspace.run('grep', { pattern: '^m', path: 'ctx.txt', context: 2, maxResults: 2 })).toEqual({
+      matches: [
+        { path: 'ctx.txt', line: 1, text: 'm1', before: [], after: ['x', 'm2'] },
+        { path: 'ctx.txt', line: 3, text: 'm2', before: ['m1', 'x'], after: ['m3', 'y'] },
+      ],
+      filesSearched: 1,
+      truncated: true,
+    })
   })
 })

@@ -83,6 +83,14 @@ describe('openWorkspace', () => {
     expect(workspace.display(workspace.root)).toBe('.')
   })
 
+  it('tells whether a real path is the root or under it', () => {
+    expect(workspace.contains(workspace.root)).toBe(true)
+    expect(workspace.contains(join(workspace.root, 'src', 'a.txt'))).toBe(true)
+    expect(workspace.contains(join(workspace.root, '..', 'outside'))).toBe(false)
+    expect(workspace.contains(`${workspace.root}-sibling/a.txt`)).toBe(false)
+    expect(workspace.contains(outside)).toBe(false)
+  })
+
   it('rejects a root that does not exist', () => {
     expect(() => openWorkspace(join(base, 'nope'))).toThrow(/does not exist/)
   })
