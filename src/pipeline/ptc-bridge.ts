@@ -68,6 +68,7 @@ export class PtcBridge {
       prompt: Object.freeze({
         tools: Object.freeze(mode === 'both' ? [...visible.schemas, presentation.runCode] : [presentation.runCode]),
         sections: Object.freeze([...presentation.sections].sort((left, right) => left.order - right.order)),
+        ...(presentation.omitted === undefined ? {} : { omitted: Object.freeze([...presentation.omitted]) }),
       }),
       target: this.#target(scope, presentation, toolNames),
     }

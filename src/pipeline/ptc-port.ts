@@ -2,7 +2,7 @@ import type { ContentPart } from '../definition/content.js'
 import type { ToolErrorInfo } from '../errors/tool-error.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
-import type { PromptSection, ToolSchema } from '../registry/tool-schema.js'
+import type { OmittedTool, PromptSection, ToolSchema } from '../registry/tool-schema.js'
 import type { ToolContext, ToolResult } from './call.js'
 
 /**
@@ -28,6 +28,8 @@ export interface PtcPresentation {
   readonly runCode: ToolSchema
   /** `tools:sdk` (order 5000, interpolate false) and, under `ptc` alone, `tools:ptc-only` before it. */
   readonly sections: readonly PromptSection[]
+  /** Tools the SDK leaves out for going over the render budget, each with its reason; absent when none is. */
+  readonly omitted?: readonly OmittedTool[]
 }
 
 export type SandboxPermissions = 'use_default' | 'require_escalated'

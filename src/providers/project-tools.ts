@@ -1,5 +1,4 @@
-import { byteLength } from '../ptc/byte-length.js'
-import { defaultRenderBudget, type RenderBudget } from '../ptc/render-budget.js'
+import { defaultRenderBudget, jsonBytesUpTo, type RenderBudget } from '../ptc/render-budget.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
 import type { Projection, ProjectionReport, ToolProjection } from './projection-report.js'
 import type { ProjectionContext } from './schema/projection-context.js'
@@ -36,7 +35,7 @@ export interface ChosenTool<Tool> {
   readonly schema: ToolSchema
   readonly candidate: Candidate<Tool> | undefined
   readonly projection: ToolProjection
-  /** UTF-8 bytes of the tool as sent; 0 when it is left out. */
+  /** About how many bytes the tool takes as sent (JSON); 0 when it is left out. */
   readonly bytes: number
 }
 
@@ -85,17 +84,16 @@ function chooseSafely<Tool>(
   })
   try {
     // Projection is linear in its input once `$ref` inlining is capped, so bounding the input bounds the work.
-    const inputBytes = byteLength(JSON.stringify(schema))
-    if (inputBytes > budget.maxToolBytes)
-      return leftOut(`its schema takes ${inputBytes} bytes, over ${budget.maxToolBytes}`)
+    const inputBytes = jsonBytesUpTo(schema, budget.maxToolBytes)
+    if (inputBytes > budget.maxToolBytes) return leftOut(`its schema takes more than ${budget.maxToolBytes} bytes`)
     const started = performance.now()
     const chosen = choose(schema, providerName, spec)
     const elapsed = performance.now() - started
     if (elapsed > budget.maxToolMs)
       return leftOut(`projecting it took ${Math.round(elapsed)} ms, over ${budget.maxToolMs}`)
     if (chosen.candidate === undefined) return chosen
-    const bytes = byteLength(JSON.stringify(chosen.candidate.tool))
-    if (bytes > budget.maxToolBytes) return leftOut(`its projection takes ${bytes} bytes, over ${budget.maxToolBytes}`)
+    const bytes = jsonBytesUpTo(chosen.candidate.tool, budget.maxToolBytes)
+    if (bytes > budget.maxToolBytes) return leftOut(`its projection takes more than ${budget.maxToolBytes} bytes`)
     return { ...chosen, bytes }
   } catch (error) {
     return leftOut(`projection failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -20,6 +20,8 @@ export interface PtcLimits {
   readonly maxArgumentBytes: number
   /** Timers one program may have pending at once. */
   readonly maxPendingTimers: number
+  /** Bytes of prompt text (`run_code` and the SDK sections) for one visible set; the largest tools are left out past it. */
+  readonly maxPromptBytes: number
 }
 
 export const defaultPtcLimits: PtcLimits = {
@@ -33,6 +35,7 @@ export const defaultPtcLimits: PtcLimits = {
   maxInputBytes: 64 * 1024 * 1024,
   maxArgumentBytes: 1024 * 1024,
   maxPendingTimers: 1_000,
+  maxPromptBytes: 1024 * 1024,
 }
 
 /** The limits with the caller's overrides applied. */

@@ -1,5 +1,6 @@
-import type { OmittedTool } from '../registry/tool-schema.js'
+import type { OmittedTool, PromptSection, ToolSchema } from '../registry/tool-schema.js'
 import { byteLength } from './byte-length.js'
+import type { PtcLimits } from './ptc-limits.js'
 
 /**
  * What rendering one tool may cost, and what the whole rendered text may take. A schema comes from a model
@@ -21,6 +22,45 @@ export const defaultRenderBudget: RenderBudget = {
   maxToolSteps: 250_000,
   maxToolMs: 1_000,
   maxTotalBytes: 1024 * 1024,
+}
+
+/** The budget of an SDK whose prompt is `runCode` and `sections` around it, within `limits.maxPromptBytes`. */
+export function sdkBudget(
+  limits: PtcLimits,
+  runCode: ToolSchema,
+  sectionsWithoutSdk: readonly PromptSection[],
+): RenderBudget {
+  const around =
+    byteLength(JSON.stringify(runCode)) + sectionsWithoutSdk.reduce((sum, section) => sum + byteLength(section.text), 0)
+  return { ...defaultRenderBudget, maxTotalBytes: Math.max(0, limits.maxPromptBytes - around) }
+}
+
+/**
+ * About how many bytes `value` takes as JSON text (escapes and non-ASCII counted as one character), counting no
+ * further than just past `limit`: a 15 MB schema is found too large after reading about `limit` of it.
+ */
+export function jsonBytesUpTo(value: unknown, limit: number): number {
+  let total = 0
+  const visit = (node: unknown): void => {
+    if (total > limit) return
+    if (typeof node === 'string') total += node.length + 2
+    else if (Array.isArray(node)) {
+      total += 1 + Math.max(1, node.length)
+      for (const item of node) {
+        if (total > limit) return
+        visit(item)
+      }
+    } else if (typeof node === 'object' && node !== null) {
+      total += 1
+      for (const key in node) {
+        if (total > limit) return
+        total += key.length + 4
+        visit((node as Record<string, unknown>)[key])
+      }
+    } else total += String(node).length
+  }
+  visit(value)
+  return total
 }
 
 export type RenderBudgetLimit = 'work' | 'time'
@@ -90,6 +130,9 @@ export interface BudgetedRender {
   readonly omitted: readonly OmittedTool[]
 }
 
+/** How many times its output budget a tool's schema may take before it is left out unread. */
+const inputFactor = 4
+
 interface Named {
   readonly name: string
 }
@@ -107,6 +150,12 @@ export function renderWithinBudget<Tool extends Named>(
   const omitted: OmittedTool[] = []
   const fitting: { tool: Tool; bytes: number; steps: number }[] = []
   for (const tool of tools) {
+    // Reading a schema many times the output budget is already too much work; declarations are rarely larger.
+    const inputLimit = inputFactor * budget.maxToolBytes
+    if (jsonBytesUpTo(tool, inputLimit) > inputLimit) {
+      omitted.push({ name: tool.name, reason: `its schema takes more than ${inputLimit} bytes` })
+      continue
+    }
     const meter = new WorkMeter(budget.maxToolSteps, budget.maxToolMs)
     const alone = attempt(() => render([tool], meter))
     if (!alone.ok) {

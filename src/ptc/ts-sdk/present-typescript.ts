@@ -4,8 +4,9 @@ import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { PtcPresentation, PtcToolView } from '../../pipeline/ptc-port.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import { ptcSections } from '../ptc-sections.js'
+import { sdkBudget } from '../render-budget.js'
 import { runCodeSchema } from '../run-code-schema.js'
-import { renderTypeScriptSdk } from './render-typescript-sdk.js'
+import { buildTypeScriptSdk } from './render-typescript-sdk.js'
 import { bashExampleArguments, typeScriptInstructions } from './typescript-instructions.js'
 
 /** Whether a parameter schema accepts a value; the runtime passes the package validator. */
@@ -28,6 +29,9 @@ export function presentTypeScript(
 ): PtcPresentation {
   const bash = tools.find((tool) => tool.name === 'bash')
   const showBashExample = bash !== undefined && options.accepts(bash.parameters, { ...bashExampleArguments })
-  const text = typeScriptInstructions(renderTypeScriptSdk(tools), { limits: options.limits, showBashExample })
-  return { runCode: runCodeSchema('typescript', options.limits), sections: ptcSections(mode, text) }
+  const runCode = runCodeSchema('typescript', options.limits)
+  const sections = (sdk: string) =>
+    ptcSections(mode, typeScriptInstructions(sdk, { limits: options.limits, showBashExample }))
+  const sdk = buildTypeScriptSdk(tools, sdkBudget(options.limits, runCode, sections('')))
+  return { runCode, sections: sections(sdk.text), ...(sdk.omitted.length === 0 ? {} : { omitted: sdk.omitted }) }
 }
