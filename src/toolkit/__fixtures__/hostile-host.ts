@@ -47,60 +47,83 @@ const MB = 1024 * 1024
 
 type Call = (label: string, name: string, args: JsonObject) => Promise<HostileOutcome>
 
-const scenarios: Record<HostileScenario, (root: string, call: Call) => Promise<HostileOutcome[]>> = {
+interface Scenario {
+  /** Puts the hostile files in place before the probe starts, so the harness's own work is not measured. */
+  prepare?(root: string): void
+  attack(root: string, call: Call): Promise<HostileOutcome[]>
+}
+
+const scenarios: Record<HostileScenario, Scenario> = {
   /** write_file, then edit_file(replaceAll) growing the file eightfold each time: the edit that killed `serve`. */
-  async inflate(_root, call) {
-    const outcomes = [await call('write', 'write_file', { path: 'grow.txt', content: 'x'.repeat(1024) })]
-    for (let round = 1; round <= 8; round++) {
-      const outcome = await call(`edit ${round}`, 'edit_file', {
-        path: 'grow.txt',
-        oldText: 'x',
-        newText: 'xxxxxxxx',
-        replaceAll: true,
-      })
-      outcomes.push(outcome)
-      if (outcome.state !== 'ok') break
-    }
-    return outcomes
+  inflate: {
+    async attack(_root, call) {
+      const outcomes = [await call('write', 'write_file', { path: 'grow.txt', content: 'x'.repeat(1024) })]
+      for (let round = 1; round <= 8; round++) {
+        const outcome = await call(`edit ${round}`, 'edit_file', {
+          path: 'grow.txt',
+          oldText: 'x',
+          newText: 'xxxxxxxx',
+          replaceAll: true,
+        })
+        outcomes.push(outcome)
+        if (outcome.state !== 'ok') break
+      }
+      return outcomes
+    },
   },
   /** A named pipe read, edited, written and grepped by several calls at once, while the host reads another file. */
-  async fifo(root, call) {
-    execFileSync('mkfifo', [join(root, 'pipe')])
-    return await Promise.all([
-      ...[1, 2, 3, 4].map((index) => call(`read ${index}`, 'read_file', { path: 'pipe' })),
-      call('grep file', 'grep', { pattern: 'x', path: 'pipe' }),
-      call('grep directory', 'grep', { pattern: 'other' }),
-      call('edit', 'edit_file', { path: 'pipe', oldText: 'a', newText: 'b' }),
-      call('write', 'write_file', { path: 'pipe', content: 'x' }),
-      hostRead(root),
-    ])
+  fifo: {
+    prepare: (root) => execFileSync('mkfifo', [join(root, 'pipe')]),
+    async attack(root, call) {
+      return await Promise.all([
+        ...[1, 2, 3, 4].map((index) => call(`read ${index}`, 'read_file', { path: 'pipe' })),
+        call('grep file', 'grep', { pattern: 'x', path: 'pipe' }),
+        call('grep directory', 'grep', { pattern: 'other' }),
+        call('edit', 'edit_file', { path: 'pipe', oldText: 'a', newText: 'b' }),
+        call('write', 'write_file', { path: 'pipe', content: 'x' }),
+        hostRead(root),
+      ])
+    },
   },
   /** A sparse 1.5 GB file (no disk used) read twice at once, edited and grepped. */
-  async huge(root, call) {
-    const descriptor = openSync(join(root, 'big.log'), 'w')
-    ftruncateSync(descriptor, 1536 * MB)
-    closeSync(descriptor)
-    return await Promise.all([
-      call('read 1', 'read_file', { path: 'big.log' }),
-      call('read 2', 'read_file', { path: 'big.log' }),
-      call('grep file', 'grep', { pattern: 'x', path: 'big.log' }),
-      call('grep directory', 'grep', { pattern: 'other' }),
-      hostRead(root),
-    ]).then(async (parallel) => [
-      ...parallel,
-      await call('edit', 'edit_file', { path: 'big.log', oldText: 'a', newText: 'b' }),
-    ])
+  huge: {
+    prepare(root) {
+      const descriptor = openSync(join(root, 'big.log'), 'w')
+      ftruncateSync(descriptor, 1536 * MB)
+      closeSync(descriptor)
+    },
+    async attack(root, call) {
+      return await Promise.all([
+        call('read 1', 'read_file', { path: 'big.log' }),
+        call('read 2', 'read_file', { path: 'big.log' }),
+        call('grep file', 'grep', { pattern: 'x', path: 'big.log' }),
+        call('grep directory', 'grep', { pattern: 'other' }),
+        hostRead(root),
+      ]).then(async (parallel) => [
+        ...parallel,
+        await call('edit', 'edit_file', { path: 'big.log', oldText: 'a', newText: 'b' }),
+      ])
+    },
   },
   /** Files of nothing but line breaks, just under the limits: the most lines and matches a file can hold. */
-  async lines(root, call) {
-    writeFileSync(join(root, 'lines.txt'), Buffer.alloc(10 * MB - 1, 10))
-    writeFileSync(join(root, 'pairs.txt'), Buffer.alloc(5 * MB - 1, 'a\n'))
-    return [
-      await call('read middle', 'read_file', { path: 'lines.txt', offset: 5_000_000, limit: 5 }),
-      await call('grep no match', 'grep', { pattern: 'b', path: 'pairs.txt' }),
-      await call('grep context', 'grep', { pattern: 'a', path: 'pairs.txt', context: 20, maxResults: 1000 }),
-      await call('edit every line', 'edit_file', { path: 'lines.txt', oldText: '\n', newText: ' ', replaceAll: true }),
-    ]
+  lines: {
+    prepare(root) {
+      writeFileSync(join(root, 'lines.txt'), Buffer.alloc(10 * MB - 1, 10))
+      writeFileSync(join(root, 'pairs.txt'), Buffer.alloc(5 * MB - 1, 'a\n'))
+    },
+    async attack(_root, call) {
+      return [
+        await call('read middle', 'read_file', { path: 'lines.txt', offset: 5_000_000, limit: 5 }),
+        await call('grep no match', 'grep', { pattern: 'b', path: 'pairs.txt' }),
+        await call('grep context', 'grep', { pattern: 'a', path: 'pairs.txt', context: 20, maxResults: 1000 }),
+        await call('edit every line', 'edit_file', {
+          path: 'lines.txt',
+          oldText: '\n',
+          newText: ' ',
+          replaceAll: true,
+        }),
+      ]
+    },
   },
 }
 
@@ -188,13 +211,14 @@ export async function runHostileScenario(scenario: HostileScenario): Promise<Hos
     )
     return await watched(label, settled)
   }
+  scenarios[scenario].prepare?.(root)
   await call('warm-up', 'read_file', { path: 'other.txt' })
   await collectGarbage()
   const rssBaselineMb = rssMb()
   const probe = startProbe()
   const start = performance.now()
   try {
-    const outcomes = await scenarios[scenario](root, call)
+    const outcomes = await scenarios[scenario].attack(root, call)
     const elapsedMs = performance.now() - start
     const figures = probe.stop()
     await collectGarbage()
