@@ -1,3 +1,4 @@
+import { brandError } from '../errors/brand.js'
 /** How the process ends: 1 for a failed program or call, 2 for a usage or configuration mistake. */
 export const ExitCode = { ok: 0, failed: 1, usage: 2 } as const
 
@@ -13,3 +14,6 @@ export class CliError extends Error {
     this.exitCode = exitCode
   }
 }
+
+/** Recognises a CliError from any copy of this package or realm. */
+export const isCliError = brandError(CliError, 'CliError')

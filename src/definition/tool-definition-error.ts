@@ -1,11 +1,9 @@
-const brand = Symbol.for('qilin-tools.ToolDefinitionError')
-
+import { brandError } from '../errors/brand.js'
 /** A tool definition that cannot be used, reported when `defineTool` runs. `path` locates the part, e.g. `parameters.path.maxLength`. */
 export class ToolDefinitionError extends Error {
   readonly toolName: string
   readonly path: string
   readonly reason: string
-  readonly [brand] = true
 
   constructor(toolName: string, path: string, reason: string, options?: { cause?: unknown }) {
     super(`Tool ${JSON.stringify(toolName)}: ${path === '' ? '' : `${path}: `}${reason}`, options)
@@ -17,6 +15,4 @@ export class ToolDefinitionError extends Error {
 }
 
 /** Recognises a ToolDefinitionError from any copy of this package or realm. */
-export function isToolDefinitionError(value: unknown): value is ToolDefinitionError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
-}
+export const isToolDefinitionError = brandError(ToolDefinitionError, 'ToolDefinitionError')

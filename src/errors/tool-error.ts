@@ -1,3 +1,4 @@
+import { brandError } from './brand.js'
 import type { ToolErrorCode } from './error-codes.js'
 
 /** Structured failure detail. Plain JSON: it is logged, persisted and sent across processes. */
@@ -9,13 +10,10 @@ export interface ToolErrorInfo {
   readonly userMessage?: string
 }
 
-const brand = Symbol.for('qilin-tools.ToolError')
-
 /** The one Error subclass: carries a `ToolErrorInfo` where something has to throw. */
 export class ToolError extends Error {
   readonly code: ToolErrorCode
   readonly userMessage: string | undefined
-  readonly [brand] = true
 
   constructor(info: ToolErrorInfo, options?: { cause?: unknown }) {
     super(info.message, options)
@@ -32,6 +30,4 @@ export class ToolError extends Error {
 }
 
 /** Recognises a ToolError from any copy of this package or realm. */
-export function isToolError(value: unknown): value is ToolError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
-}
+export const isToolError = brandError(ToolError, 'ToolError')

@@ -1,3 +1,4 @@
+import { brandError } from '../errors/brand.js'
 /** Thrown by `compileSchema` when a schema cannot be compiled; names the keyword and where it sits in the schema. */
 export class SchemaCompileError extends Error {
   override readonly name = 'SchemaCompileError'
@@ -12,3 +13,6 @@ export class SchemaCompileError extends Error {
     this.schemaPath = schemaPath
   }
 }
+
+/** Recognises a SchemaCompileError from any copy of this package or realm. */
+export const isSchemaCompileError = brandError(SchemaCompileError, 'SchemaCompileError')

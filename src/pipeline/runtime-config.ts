@@ -1,3 +1,4 @@
+import { brandError } from '../errors/brand.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
@@ -35,6 +36,9 @@ export class ToolRuntimeConfigError extends TypeError {
     this.field = field
   }
 }
+
+/** Recognises a ToolRuntimeConfigError from any copy of this package or realm. */
+export const isToolRuntimeConfigError = brandError(ToolRuntimeConfigError, 'ToolRuntimeConfigError')
 
 const modes: readonly unknown[] = ['native', 'ptc', 'both']
 const isPositiveInteger = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 1

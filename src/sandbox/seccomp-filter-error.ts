@@ -1,5 +1,4 @@
-const brand = Symbol.for('qilin-tools.SeccompFilterError')
-
+import { brandError } from '../errors/brand.js'
 /** Why a seccomp filter could not be generated. */
 export const SeccompFilterProblem = {
   /** The architecture has no syscall table here (only x64 and arm64 do). */
@@ -19,7 +18,6 @@ export type SeccompFilterProblem = (typeof SeccompFilterProblem)[keyof typeof Se
 /** Thrown by the seccomp filter generator; `problem` is stable, the message says what to change. */
 export class SeccompFilterError extends Error {
   readonly problem: SeccompFilterProblem
-  readonly [brand] = true
 
   constructor(problem: SeccompFilterProblem, message: string) {
     super(message)
@@ -29,6 +27,4 @@ export class SeccompFilterError extends Error {
 }
 
 /** Recognises a SeccompFilterError from any copy of this package or realm. */
-export function isSeccompFilterError(value: unknown): value is SeccompFilterError {
-  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[brand] === true
-}
+export const isSeccompFilterError = brandError(SeccompFilterError, 'SeccompFilterError')

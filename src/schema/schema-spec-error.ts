@@ -1,3 +1,4 @@
+import { brandError } from '../errors/brand.js'
 /** A spec that cannot become a JSON Schema node. `path` locates the offending part, e.g. `parameters.tags.items`. */
 export class SchemaSpecError extends Error {
   readonly path: string
@@ -10,3 +11,6 @@ export class SchemaSpecError extends Error {
     this.reason = reason
   }
 }
+
+/** Recognises a SchemaSpecError from any copy of this package or realm. */
+export const isSchemaSpecError = brandError(SchemaSpecError, 'SchemaSpecError')

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
+import { brandError } from '../../errors/brand.js'
 import { bubblewrapArguments as sandboxArguments } from '../../sandbox/bubblewrap-arguments.js'
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../../sandbox/find-bubblewrap.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
@@ -47,6 +48,9 @@ export class ConfinementUnavailableError extends Error {
     this.name = 'ConfinementUnavailableError'
   }
 }
+
+/** Recognises a ConfinementUnavailableError from any copy of this package or realm. */
+export const isConfinementUnavailableError = brandError(ConfinementUnavailableError, 'ConfinementUnavailableError')
 
 /** Which layers work on this host for this interpreter, and why the others do not. */
 export function probeLayers(

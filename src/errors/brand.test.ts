@@ -1,0 +1,43 @@
+import { runInNewContext } from 'node:vm'
+import { describe, expect, it } from 'vitest'
+import { brandError } from './brand.js'
+
+class SampleError extends Error {}
+const isSampleError = brandError(SampleError, 'BrandTestSample')
+
+describe('brandError', () => {
+  it('recognises instances and subclass instances, nothing else', () => {
+    class NarrowerError extends SampleError {}
+    expect(isSampleError(new SampleError('a'))).toBe(true)
+    expect(isSampleError(new NarrowerError('b'))).toBe(true)
+    expect(isSampleError(new Error('c'))).toBe(false)
+    for (const value of [undefined, null, 0, 'SampleError', {}, () => {}]) expect(isSampleError(value)).toBe(false)
+  })
+
+  it('recognises an error built by another copy of the class, where instanceof does not', () => {
+    class CopiedSampleError extends Error {}
+    const isCopied = brandError(CopiedSampleError, 'BrandTestSample')
+    expect(new CopiedSampleError('x') instanceof SampleError).toBe(false)
+    expect(isSampleError(new CopiedSampleError('x'))).toBe(true)
+    expect(isCopied(new SampleError('y'))).toBe(true)
+  })
+
+  it('recognises an error from another realm by the shared symbol registry', () => {
+    const foreign = runInNewContext(
+      "class E extends Error {}; Object.defineProperty(E.prototype, Symbol.for('qilin-tools.BrandTestSample'), { value: true }); new E('z')",
+    )
+    expect(foreign instanceof Error).toBe(false)
+    expect(isSampleError(foreign)).toBe(true)
+  })
+
+  it('adds no own or enumerable key, so logs and snapshots of an error are unchanged', () => {
+    const error = new SampleError('quiet')
+    expect(Object.getOwnPropertySymbols(error)).toEqual([])
+    expect(Object.keys(error)).toEqual([])
+    expect({ ...error }).toEqual({})
+  })
+
+  it('a plain object cannot pass by a string key of the same name', () => {
+    expect(isSampleError({ 'qilin-tools.BrandTestSample': true })).toBe(false)
+  })
+})
