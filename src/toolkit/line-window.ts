@@ -1,4 +1,8 @@
+import { createTimeSlice } from './time-slice.js'
+
 const LINE_FEED = 0x0a
+/** Bytes scanned between looks at the clock. */
+const CHUNK_BYTES = 64 * 1024
 
 export interface LineWindow {
   /** The window's lines joined by `\n`; a `\r` before a line break is dropped. */
@@ -10,20 +14,30 @@ export interface LineWindow {
 }
 
 /**
- * Lines `startLine` (1-based) to `startLine + limit - 1` of UTF-8 text. Lines are found by one pass over the bytes
- * and only the window is decoded, so a file of nothing but line breaks makes no string per line.
+ * Lines `startLine` (1-based) to `startLine + limit - 1` of UTF-8 text. Lines are found by one pass over the bytes,
+ * in time slices, and only the window is decoded, so a file of nothing but line breaks makes no string per line.
  */
-export function lineWindow(bytes: Buffer, startLine: number, limit: number): LineWindow {
+export async function lineWindow(
+  bytes: Buffer,
+  startLine: number,
+  limit: number,
+  signal: AbortSignal,
+): Promise<LineWindow> {
+  const slice = createTimeSlice(1)
   const length = bytes.length
   const lastLine = startLine + limit - 1
   let line = 1
   let start = startLine === 1 ? 0 : -1
   let end = -1
-  for (let index = 0; index < length; index++) {
-    if (bytes[index] !== LINE_FEED) continue
-    if (line === lastLine) end = index
-    line++
-    if (line === startLine) start = index + 1
+  for (let chunk = 0; chunk < length; chunk += CHUNK_BYTES) {
+    const chunkEnd = Math.min(length, chunk + CHUNK_BYTES)
+    for (let index = chunk; index < chunkEnd; index++) {
+      if (bytes[index] !== LINE_FEED) continue
+      if (line === lastLine) end = index
+      line++
+      if (line === startLine) start = index + 1
+    }
+    if (slice.due()) await slice.pause(signal)
   }
   const endsWithBreak = length > 0 && bytes[length - 1] === LINE_FEED
   const totalLines = length === 0 ? 0 : endsWithBreak ? line - 1 : line

@@ -66,7 +66,12 @@ export function readFileTool(workspace: Workspace, options: ReadFileToolOptions 
       if (bytes.subarray(0, 8192).includes(0))
         throw failure(`"${args.path}" is a binary file; use file_info for its size`)
       const startLine = args.offset ?? 1
-      const window = lineWindow(bytes, startLine, Math.min(args.limit ?? DEFAULT_LIMIT, MAX_WINDOW_LINES))
+      const window = await lineWindow(
+        bytes,
+        startLine,
+        Math.min(args.limit ?? DEFAULT_LIMIT, MAX_WINDOW_LINES),
+        exec.signal,
+      )
       return {
         path: workspace.display(absolute),
         content: window.content,
