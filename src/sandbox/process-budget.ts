@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 /**
@@ -23,8 +23,9 @@ export function needsProcessBudget(): boolean {
 export function openProcessBudget(maxProcesses: number): ProcessBudget | { readonly problem: string } {
   const parent = pidsCgroupDirectory()
   if (parent === undefined) return { problem: 'no pids cgroup controller is mounted' }
+  sweepAbandoned(parent)
   sequence++
-  const directory = join(parent, `qilin-sandbox-${process.pid}-${sequence}`)
+  const directory = join(parent, `${prefix}${process.pid}-${sequence}`)
   try {
     mkdirSync(directory)
     writeFileSync(join(directory, 'pids.max'), String(maxProcesses))
@@ -34,13 +35,40 @@ export function openProcessBudget(maxProcesses: number): ProcessBudget | { reado
   }
   return {
     procsFile: join(directory, 'cgroup.procs'),
-    release: () => releaseLater(directory, 20),
+    release: () => releaseLater(directory, 50),
   }
 }
 
-function releaseLater(directory: string, attempts: number): void {
-  if (removeQuietly(directory) || attempts <= 0) return
-  setTimeout(() => releaseLater(directory, attempts - 1), 50).unref()
+const prefix = 'qilin-sandbox-'
+
+/** Killed processes leave their cgroup only once reaped; a host that exits first leaves it to `sweepAbandoned`. */
+function releaseLater(directory: string, delayMs: number): void {
+  if (removeQuietly(directory) || delayMs > 5_000) return
+  setTimeout(() => releaseLater(directory, delayMs * 2), delayMs).unref()
+}
+
+/** Removes the empty budgets of hosts that are gone (a cgroup with processes left in it refuses removal). */
+function sweepAbandoned(parent: string): void {
+  let names: string[]
+  try {
+    names = readdirSync(parent).filter((name) => name.startsWith(prefix))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const owner = Number(name.slice(prefix.length).split('-')[0])
+    if (owner === process.pid || isAlive(owner)) continue
+    removeQuietly(join(parent, name))
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
 }
 
 function removeQuietly(directory: string): boolean {

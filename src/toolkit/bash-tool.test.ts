@@ -160,6 +160,22 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'bash confinement'))('bash, confine
     expect(await bash('echo alive')).toMatchObject({ stdout: 'alive\n' })
   }, 15_000)
 
+  it('runs under the shell seccomp filter: no new namespaces from inside', async () => {
+    const run = await bash('grep Seccomp: /proc/self/status; unshare --user true && echo ESCAPED')
+    expect(run.stdout).toBe('Seccomp:\t2\n')
+    expect(run.stderr).toContain('Operation not permitted')
+  })
+
+  it('fails a command too large to start as a result, and the host carries on', async () => {
+    const huge = `echo ${'x'.repeat(4 * 1024 * 1024)}`
+    const failure = await bash(huge).catch((error: unknown) => error)
+    expect(isToolError(failure)).toBe(true)
+    expect((failure as Error).message).toMatch(
+      /^the command could not start: .*E2BIG.*\(the command line is too long\)$/,
+    )
+    expect(await bash('echo alive')).toMatchObject({ stdout: 'alive\n' })
+  })
+
   it('keeps the output caps', async () => {
     const run = await bash('head -c 200000 /dev/zero | tr "\\0" a')
     expect(run.truncated).toBe(true)

@@ -1,5 +1,7 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
+import { ToolErrorCode } from '../errors/error-codes.js'
+import { ToolError } from '../errors/tool-error.js'
 import type { ProcessBudget } from '../sandbox/process-budget.js'
 import { OutputBuffer } from './output-buffer.js'
 
@@ -26,17 +28,24 @@ export interface ShellRun {
 
 /**
  * Runs `launch` in a process group of its own and SIGKILLs the group when the command ends, its deadline passes or
- * `signal` aborts, so nothing it started outlives the call. Rejects only with `signal.reason` or a spawn failure.
+ * `signal` aborts, so nothing it started outlives the call. Rejects only with `signal.reason`, or a `ToolError` when
+ * the process cannot start (a command line past the kernel's limit, say).
  */
 export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: AbortSignal): Promise<ShellRun> {
   signal.throwIfAborted()
   return new Promise((resolve, reject) => {
-    const child = spawn(launch.command, [...launch.args], {
-      cwd: launch.cwd,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe', ...(launch.fd3 === undefined ? [] : (['pipe'] as const))],
-      ...(launch.env === undefined ? {} : { env: { ...launch.env } }),
-    })
+    let child: ChildProcess
+    try {
+      child = spawn(launch.command, [...launch.args], {
+        cwd: launch.cwd,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe', ...(launch.fd3 === undefined ? [] : (['pipe'] as const))],
+        ...(launch.env === undefined ? {} : { env: { ...launch.env } }),
+      })
+    } catch (error) {
+      launch.budget?.release()
+      return reject(startFailure(error as Error))
+    }
     if (launch.fd3 !== undefined) {
       const channel = child.stdio[3] as NodeJS.WritableStream & { on(event: 'error', listener: () => void): void }
       channel.on('error', () => {})
@@ -70,7 +79,7 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
     child.on('exit', killAll)
     child.on('error', (error) => {
       settle()
-      reject(error)
+      reject(startFailure(error))
     })
     child.on('close', (exitCode) => {
       settle()
@@ -83,6 +92,15 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
         truncated: stdout.truncated || stderr.truncated,
       })
     })
+  })
+}
+
+/** Spawning fails (synchronously or as an event) for causes outside the command's control, or its sheer size. */
+function startFailure(error: Error): ToolError {
+  const tooLong = (error as NodeJS.ErrnoException).code === 'E2BIG' ? ' (the command line is too long)' : ''
+  return new ToolError({
+    code: ToolErrorCode.TOOL_ERROR,
+    message: `the command could not start: ${error.message}${tooLong}`,
   })
 }
 
