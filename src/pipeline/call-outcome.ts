@@ -1,5 +1,6 @@
 import type { ContentPart } from '../definition/content.js'
 import type { ToolErrorCode } from '../errors/error-codes.js'
+import { thrownMessage } from '../errors/thrown-message.js'
 import { isToolError, type ToolErrorInfo } from '../errors/tool-error.js'
 import type { CallOutcome } from './pipeline-events.js'
 
@@ -13,15 +14,7 @@ export function failureContent(error: ToolErrorInfo): readonly ContentPart[] {
   return Object.freeze([Object.freeze({ type: 'text' as const, text: `Error: ${error.message}` })])
 }
 
-export function thrownMessage(thrown: unknown): string {
-  if (thrown instanceof Error) return thrown.message || thrown.name
-  if (typeof thrown === 'string') return thrown
-  try {
-    return String(thrown)
-  } catch {
-    return 'unknown error'
-  }
-}
+export { thrownMessage }
 
 /** A thrown `ToolError` keeps its own code; anything else becomes `fallback`. */
 export function failureFromThrown(thrown: unknown, fallback: ToolErrorCode): CallOutcome {
