@@ -23,31 +23,73 @@ export function reject(
   response.end(body)
 }
 
-export type BodyRead = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly tooLarge: true }
+export type BodyRead =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly reason: 'too-large' | 'busy' }
 
 /**
- * Reads a request body up to `maxBytes`. A declared `Content-Length` past it is refused before reading anything;
- * otherwise reading stops (the request is paused, not drained) at the first chunk past it.
+ * Bytes of request bodies held at once across every request, so many large bodies together cannot exhaust memory.
+ * The first `FREE_BODY_BYTES` of each body are not counted: ordinary messages never wait on the greedy ones.
  */
-export function readBody(request: IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  if (Number(request.headers['content-length'] ?? 0) > maxBytes) return Promise.resolve({ ok: false, tooLarge: true })
+export interface BodyBudget {
+  take(bytes: number): boolean
+  give(bytes: number): void
+}
+
+export const FREE_BODY_BYTES = 64 * 1024
+
+export function createBodyBudget(limit: number): BodyBudget {
+  let used = 0
+  return {
+    take(bytes) {
+      if (used + bytes > limit) return false
+      used += bytes
+      return true
+    },
+    give(bytes) {
+      used -= bytes
+    },
+  }
+}
+
+/**
+ * Reads a request body up to `maxBytes`, holding its bytes against `budget` until it is read. A declared
+ * `Content-Length` past the cap is refused before reading anything; otherwise reading stops (the request is paused,
+ * not drained) at the first chunk past the cap or the budget.
+ */
+export function readBody(request: IncomingMessage, maxBytes: number, budget: BodyBudget): Promise<BodyRead> {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
+    return Promise.resolve({ ok: false, reason: 'too-large' })
+  }
   return new Promise((resolve, fail) => {
     const chunks: Buffer[] = []
     let received = 0
+    let held = 0
+    const finish = (read: BodyRead | Error) => {
+      request.off('data', onData)
+      budget.give(held)
+      held = 0
+      chunks.length = 0
+      if (read instanceof Error) fail(read)
+      else resolve(read)
+    }
     const onData = (chunk: Buffer) => {
       received += chunk.byteLength
-      if (received <= maxBytes) {
-        chunks.push(chunk)
+      const counted = Math.max(0, received - FREE_BODY_BYTES) - held
+      if (received > maxBytes || !budget.take(counted)) {
+        request.pause()
+        finish({ ok: false, reason: received > maxBytes ? 'too-large' : 'busy' })
         return
       }
-      request.off('data', onData)
-      request.pause()
-      chunks.length = 0
-      resolve({ ok: false, tooLarge: true })
+      held += counted
+      chunks.push(chunk)
     }
     request.on('data', onData)
-    request.once('end', () => resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') }))
-    request.once('error', fail)
-    request.once('close', () => fail(new Error('the client closed the request before its body arrived')))
+    request.once('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      finish({ ok: true, text })
+    })
+    request.once('error', (error) => finish(error))
+    request.once('close', () => finish(new Error('the client closed the request before its body arrived')))
   })
 }

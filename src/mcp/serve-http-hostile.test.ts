@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { INITIALIZE, mcpHeaders, rawRequest, rpcError } from './__fixtures__/raw-http.js'
 import { createSessionServer } from './mcp-session-server.js'
-import { type HttpServeOptions, type HttpTimeouts, listenHttp } from './serve-http.js'
+import { type HttpLimits, type HttpServeOptions, listenHttp } from './serve-http.js'
 
 const TOKEN = 'hostile-test-token-0123456789'
 const cleanup: (() => unknown)[] = []
@@ -13,7 +13,7 @@ afterEach(async () => {
   for (const step of cleanup.splice(0).reverse()) await step()
 })
 
-async function endpoint(options: Omit<HttpServeOptions, 'port'> = {}, timeouts: HttpTimeouts = {}) {
+async function endpoint(options: Omit<HttpServeOptions, 'port'> = {}, limits: HttpLimits = {}) {
   const runtime = createToolRuntime()
   let opened = 0
   const served = await listenHttp(
@@ -22,7 +22,7 @@ async function endpoint(options: Omit<HttpServeOptions, 'port'> = {}, timeouts: 
       return createSessionServer(runtime)
     },
     { port: 0, auth: { token: TOKEN }, ...options },
-    timeouts,
+    limits,
   )
   cleanup.push(() => served.close())
   return { served, opened: () => opened }
@@ -133,5 +133,40 @@ describe('serve --http under hostile peers', () => {
     const started = Date.now()
     await new Promise((resolve) => socket.once('close', resolve))
     expect(Date.now() - started).toBeLessThan(5_000)
+  })
+
+  it('refuses bodies past the shared budget with 503, serves small messages meanwhile, and gets the budget back', async () => {
+    const { served } = await endpoint(
+      { maxBodyBytes: 4 * 1024 * 1024 },
+      { headersMs: 500, requestMs: 1_500, bufferedBodyBytes: 1024 * 1024 },
+    )
+    const { port } = new URL(served.url)
+    const stalled = Array.from({ length: 4 }, () => {
+      const socket = connect(Number(port), '127.0.0.1')
+      socket.on('error', () => {})
+      let answer = ''
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk
+      })
+      socket.write(
+        `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${TOKEN}\r\n` +
+          'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n' +
+          `Content-Length: ${3 * 1024 * 1024}\r\n\r\n`,
+      )
+      socket.write(Buffer.alloc(600 * 1024, 0x20))
+      return new Promise<string>((resolve) => socket.once('close', () => resolve(answer)))
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await rawRequest(served.url, { headers: authorized(served.url), body: INITIALIZE })).status).toBe(200)
+    const answers = await Promise.all(stalled)
+    const busy = answers.filter((answer) => answer.startsWith('HTTP/1.1 503'))
+    expect(busy.length).toBeGreaterThanOrEqual(2)
+    expect(busy[0]).toContain('too many request bodies in flight')
+    // The stalled peers are gone (timed out or refused): a large body is read again, and found not to be JSON.
+    const large = await rawRequest(served.url, {
+      headers: authorized(served.url),
+      body: Buffer.alloc(900 * 1024, 0x7b),
+    })
+    expect(large.status).toBe(400)
   })
 })

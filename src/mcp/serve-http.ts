@@ -5,7 +5,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { createBearerCheck, type HttpAuth } from './bearer-auth.js'
-import { HttpRpcCode, readBody, reject } from './http-replies.js'
+import { createBodyBudget, HttpRpcCode, readBody, reject } from './http-replies.js'
 import { createRequestGuard } from './http-request-guard.js'
 import { createSessionTable } from './session-table.js'
 
@@ -27,12 +27,14 @@ export interface HttpServeOptions {
   readonly maxBodyBytes?: number
 }
 
-/** Limits on slow peers; tests shorten them. */
-export interface HttpTimeouts {
+/** Limits on slow or greedy peers; tests shorten them. */
+export interface HttpLimits {
   /** Time to receive a request's headers (default 10 000). */
   readonly headersMs?: number
   /** Time to receive a whole request, body included (default 30 000). */
   readonly requestMs?: number
+  /** Request-body bytes held at once across all requests; past it, 503 (default 64 MiB). */
+  readonly bufferedBodyBytes?: number
 }
 
 export interface HttpEndpoint {
@@ -74,7 +76,7 @@ interface Session {
 export async function listenHttp(
   newServer: () => Server,
   options: HttpServeOptions & { readonly auth: HttpAuth },
-  timeouts: HttpTimeouts = {},
+  limits: HttpLimits = {},
 ): Promise<HttpEndpoint> {
   const host = options.host ?? '127.0.0.1'
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, true)
@@ -84,6 +86,7 @@ export async function listenHttp(
   })
   // Checked before binding, so a bad entry fails without opening a port.
   createRequestGuard({ ...options, host })
+  const budget = createBodyBudget(limits.bufferedBodyBytes ?? 64 * 1024 * 1024)
   const authorized = options.auth === 'none' ? () => true : createBearerCheck(options.auth.token)
   // The guard needs the bound port, known once listening; until then nothing is served.
   let guard: ReturnType<typeof createRequestGuard> = () => ({ header: 'host', message: 'Forbidden: not listening' })
@@ -92,12 +95,18 @@ export async function listenHttp(
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<{ value: unknown } | undefined> => {
-    const body = await readBody(request, maxBodyBytes)
+    const body = await readBody(request, maxBodyBytes, budget)
     if (!body.ok) {
+      // The rest of the body is never read: answer, then drop the connection.
       response.once('finish', () => request.destroy())
-      reject(response, 413, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`, {
-        headers: { connection: 'close' },
-      })
+      const headers = { connection: 'close' }
+      if (body.reason === 'too-large') {
+        reject(response, 413, `Payload Too Large: the request body must not exceed ${maxBodyBytes} bytes`, { headers })
+      } else {
+        reject(response, 503, 'Service Unavailable: too many request bodies in flight; retry later', {
+          headers: { ...headers, 'retry-after': '1' },
+        })
+      }
       return undefined
     }
     try {
@@ -167,9 +176,9 @@ export async function listenHttp(
 
   const http = createServer(
     {
-      headersTimeout: timeouts.headersMs ?? 10_000,
-      requestTimeout: timeouts.requestMs ?? 30_000,
-      connectionsCheckingInterval: Math.min(1_000, timeouts.headersMs ?? 1_000),
+      headersTimeout: limits.headersMs ?? 10_000,
+      requestTimeout: limits.requestMs ?? 30_000,
+      connectionsCheckingInterval: Math.min(1_000, limits.headersMs ?? 1_000),
     },
     (request, response) => {
       handle(request, response).catch(() => {
