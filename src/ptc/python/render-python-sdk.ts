@@ -1,12 +1,7 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { PtcToolView } from '../../pipeline/ptc-port.js'
-import {
-  type BudgetedRender,
-  defaultRenderBudget,
-  type RenderBudget,
-  renderWithinBudget,
-  type WorkMeter,
-} from '../render-budget.js'
+import { defaultRenderBudget, type RenderBudget, type WorkMeter } from '../render-budget.js'
+import { type BudgetedRender, renderWithinBudget } from '../render-within-budget.js'
 import { PythonDeclarations, type PythonField, withComment } from './python-declarations.js'
 import { docstring, isPythonIdentifier, pythonString, toolAttributes } from './python-names.js'
 import { objectFields, type PythonConversion, pythonLiteral, pythonType } from './schema-to-python-type.js'

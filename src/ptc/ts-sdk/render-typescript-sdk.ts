@@ -1,11 +1,6 @@
 import type { PtcToolView } from '../../pipeline/ptc-port.js'
-import {
-  type BudgetedRender,
-  defaultRenderBudget,
-  type RenderBudget,
-  renderWithinBudget,
-  type WorkMeter,
-} from '../render-budget.js'
+import { defaultRenderBudget, type RenderBudget, type WorkMeter } from '../render-budget.js'
+import { type BudgetedRender, renderWithinBudget } from '../render-within-budget.js'
 import { hoistShapes } from './hoist-shapes.js'
 import { type PrintOptions, printType, resolve } from './print-ts-type.js'
 import { schemaToTsType } from './schema-to-ts-type.js'
