@@ -159,6 +159,19 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'CLI stop signals with bash'))(
       30_000,
     )
 
+    it('run (Python): SIGTERM kills the runner and exits 143', async () => {
+      writeConfig()
+      project.write('busy.py', "await tools.write_file(path='started', content='')\nwhile True:\n    pass\n")
+      const { child, exited } = startCli(['run', 'busy.py'])
+      const pid = child.pid ?? 0
+      await waitFor('the program to start', () => existsSync(join(project.directory, 'started')))
+      const tree = treeOf(pid)
+      expect(tree.some((entry) => entry.args.includes('python3'))).toBe(true)
+      child.kill('SIGTERM')
+      expect((await exited).code).toBe(143)
+      await expectAllGone([pid, ...tree.map((entry) => entry.pid)])
+    }, 30_000)
+
     it('call: SIGHUP cancels a bash call and exits 129', async () => {
       writeConfig()
       const seconds = uniqueSeconds()
@@ -173,7 +186,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'CLI stop signals with bash'))(
   },
 )
 
-describe('stop signals without bash', () => {
+describe('stop signals without bubblewrap', () => {
   it('serve (stdio): SIGTERM closes the MCP servers and exits 143', async () => {
     writeConfig()
     const { child, exited, stdout } = startCli(['serve'])
@@ -192,6 +205,28 @@ describe('stop signals without bash', () => {
     expect(exit.code).toBe(143)
     expect(exit.stderr).toBe('')
     await expectAllGone([pid, ...tree.map((entry) => entry.pid)])
+  }, 30_000)
+
+  it('serve (stdio): SIGINT cancels a bash call in flight, unsandboxed, and exits 130', async () => {
+    writeConfig({ bash: { sandbox: 'none' } })
+    const seconds = uniqueSeconds()
+    const { child, exited, stdout } = startCli(['serve'])
+    const pid = child.pid ?? 0
+    const send = (message: Record<string, unknown>) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
+    send({
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    })
+    await waitFor('initialize to be answered', () => stdout().includes('"id":1'))
+    send({ method: 'notifications/initialized' })
+    send({ id: 2, method: 'tools/call', params: { name: 'bash', arguments: { command: `sleep ${seconds}` } } })
+    await waitFor('bash to run sleep', () => sleepRuns(seconds))
+    const tree = treeOf(pid)
+    child.kill('SIGINT')
+    expect((await exited).code).toBe(130)
+    await expectAllGone([pid, ...tree.map((entry) => entry.pid)], `sleep ${seconds}`)
   }, 30_000)
 
   it('a second stop signal while closing forces the exit and kills what is left', async () => {
