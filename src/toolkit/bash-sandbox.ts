@@ -1,5 +1,6 @@
 import { isAbsolute } from 'node:path'
 import { ToolErrorCode } from '../errors/error-codes.js'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
 import { bubblewrapArguments, type SandboxProfile, shellEtcPaths } from '../sandbox/bubblewrap-arguments.js'
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../sandbox/find-bubblewrap.js'
@@ -50,7 +51,7 @@ export interface BashSandbox {
  */
 export function openBashSandbox(root: string, options: BashSandboxOptions): BashSandbox {
   for (const path of [...(options.writablePaths ?? []), ...(options.escalation?.writablePaths ?? [])]) {
-    if (!isAbsolute(path)) throw new TypeError(`bash writablePaths must be absolute, got "${path}"`)
+    if (!isAbsolute(path)) throw new InvalidArgumentError(`bash writablePaths must be absolute, got "${path}"`)
   }
   if (options.sandbox === 'none') {
     return {

@@ -4,6 +4,7 @@ import { homedir } from 'node:os'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
 import type { ToolExecution } from '../definition/tool-definition.js'
+import { isInvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { isToolError } from '../errors/tool-error.js'
 import { hostProcessCount, hostProcessesMatching } from './__fixtures__/host-processes.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
@@ -241,9 +242,14 @@ describe('bash without confinement', () => {
   })
 
   it('refuses a relative writable path at creation', () => {
-    expect(() => bashTool(openWorkspace(workspace.root), { writablePaths: ['relative/dir'] })).toThrow(
-      'bash writablePaths must be absolute, got "relative/dir"',
-    )
+    let thrown: unknown
+    try {
+      bashTool(openWorkspace(workspace.root), { writablePaths: ['relative/dir'] })
+    } catch (error) {
+      thrown = error
+    }
+    expect(isInvalidArgumentError(thrown)).toBe(true)
+    expect((thrown as Error).message).toBe('bash writablePaths must be absolute, got "relative/dir"')
   })
 })
 
