@@ -58,20 +58,19 @@ export async function openRegularFile(
   }
 }
 
+const specialKinds: readonly (readonly ['isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice', string])[] = [
+  ['isFIFO', 'a named pipe (FIFO)'],
+  ['isSocket', 'a socket'],
+  ['isCharacterDevice', 'a character device'],
+  ['isBlockDevice', 'a block device'],
+]
+
 /** What a non-regular entry is, for a refusal the model can act on. */
-export function notRegular(shown: string, stats: Stats): ToolError {
+function notRegular(shown: string, stats: Stats): ToolError {
   if (stats.isDirectory()) {
     return failure(`"${shown}" is a directory; give a file path, or use list_directory to see its entries`)
   }
-  const kind = stats.isFIFO()
-    ? 'a named pipe (FIFO)'
-    : stats.isSocket()
-      ? 'a socket'
-      : stats.isCharacterDevice()
-        ? 'a character device'
-        : stats.isBlockDevice()
-          ? 'a block device'
-          : 'a special file'
+  const kind = specialKinds.find(([is]) => stats[is]())?.[1] ?? 'a special file'
   return failure(
     `"${shown}" is ${kind}, not a regular file; the file tools only open regular files (file_info shows what a path is)`,
   )
