@@ -84,12 +84,10 @@ export async function listenHttp(
     idleMs: positive('sessionIdleMs', options.sessionIdleMs, DEFAULT_SESSION_IDLE_MS, false),
     maxSessions: positive('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, true),
   })
-  // Checked before binding, so a bad entry fails without opening a port.
-  createRequestGuard({ ...options, host })
+  // Made before binding, so a bad entry fails without opening a port; remade with the bound port below.
+  let guard = createRequestGuard({ ...options, host })
   const budget = createBodyBudget(limits.bufferedBodyBytes ?? 64 * 1024 * 1024)
   const authorized = options.auth === 'none' ? () => true : createBearerCheck(options.auth.token)
-  // The guard needs the bound port, known once listening; until then nothing is served.
-  let guard: ReturnType<typeof createRequestGuard> = () => ({ header: 'host', message: 'Forbidden: not listening' })
 
   const parsedBody = async (
     request: IncomingMessage,
@@ -195,12 +193,7 @@ export async function listenHttp(
     })
   })
   const { port } = http.address() as AddressInfo
-  try {
-    guard = createRequestGuard({ ...options, host, port })
-  } catch (error) {
-    await new Promise<void>((resolve) => http.close(() => resolve()))
-    throw error
-  }
+  guard = createRequestGuard({ ...options, host, port })
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}${MCP_PATH}`,
     get openSessions() {
