@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import type { JsonSchemaNode } from '../../json-schema/node.js'
 import { ProjectionContext } from './projection-context.js'
-import { inlineRefs, resolveRefs } from './resolve-refs.js'
+import { inlinedSize, inlineRefs, resolveRefs } from './resolve-refs.js'
 
 describe('resolveRefs', () => {
   it('names draft-07 definitions and other local pointers, keeps only the reachable ones', () => {
@@ -54,5 +55,20 @@ describe('resolveRefs', () => {
       new ProjectionContext(),
     )
     expect(inlineRefs(resolved)?.properties?.a).toEqual({ type: 'string', description: 'mine' })
+  })
+
+  it('counts the nodes inlining would build, each definition once, without building them', () => {
+    const defs: Record<string, JsonSchemaNode> = { d3: { type: 'string' } }
+    for (let level = 0; level < 3; level++) {
+      defs[`d${level}`] = { anyOf: [{ $ref: `#/$defs/d${level + 1}` }, { $ref: `#/$defs/d${level + 1}` }] }
+    }
+    const resolved = resolveRefs(
+      { type: 'object', properties: { v: { $ref: '#/$defs/d0' } }, $defs: defs },
+      new ProjectionContext(),
+    )
+    // d3 is 1 node, each level 1 + 2 × the next (15 for d0), and the root 1 more; the properties map is no node.
+    expect(inlinedSize(resolved)).toBe(16)
+    expect(JSON.stringify(inlineRefs(resolved)).match(/"type":"string"/g)).toHaveLength(8)
+    expect(inlinedSize({ ...resolved, cyclic: new Set(['d0']) })).toBe(Number.POSITIVE_INFINITY)
   })
 })

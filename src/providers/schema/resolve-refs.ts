@@ -94,7 +94,8 @@ export function inlinedSize(resolved: ResolvedSchema): number {
       target = sizeOf(resolved.defs[name] ?? true)
       definitionSizes.set(name, target)
     }
-    return size + target
+    // The reference node merges into its target's root node.
+    return size - 1 + target
   }
   return sizeOf(resolved.root)
 }
