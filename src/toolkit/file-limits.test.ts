@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { isInvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { byteLimitOption, formatBytes } from './file-limits.js'
 
 describe('byteLimitOption', () => {
@@ -8,8 +9,15 @@ describe('byteLimitOption', () => {
   })
 
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 30 + 1])('refuses %s, naming the option', (value) => {
-    expect(() => byteLimitOption(value, 'grep maxFileBytes', 10)).toThrow(
-      new RangeError(`grep maxFileBytes must be a whole number of bytes from 1 to 1073741824, not ${value}`),
+    let thrown: unknown
+    try {
+      byteLimitOption(value, 'grep maxFileBytes', 10)
+    } catch (error) {
+      thrown = error
+    }
+    expect(isInvalidArgumentError(thrown)).toBe(true)
+    expect((thrown as Error).message).toBe(
+      `grep maxFileBytes must be a whole number of bytes from 1 to 1073741824, not ${value}`,
     )
   })
 })

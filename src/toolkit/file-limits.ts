@@ -1,3 +1,5 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
+
 /** Default cap on the bytes `read_file` reads, `edit_file` reads and builds, and `write_file` writes. */
 export const DEFAULT_FILE_BYTES = 10 * 1024 * 1024
 /** Default cap on one file `grep` searches. */
@@ -12,11 +14,13 @@ export interface ByteLimit {
   readonly advice: string
 }
 
-/** The configured byte cap, or the default; throws a `RangeError` naming the option when it is not usable. */
+/** The configured byte cap, or the default; throws an `InvalidArgumentError` naming the option when it is not usable. */
 export function byteLimitOption(value: number | undefined, option: string, fallback: number): number {
   if (value === undefined) return fallback
   if (!Number.isSafeInteger(value) || value < 1 || value > MAX_CONFIGURABLE_BYTES) {
-    throw new RangeError(`${option} must be a whole number of bytes from 1 to ${MAX_CONFIGURABLE_BYTES}, not ${value}`)
+    throw new InvalidArgumentError(
+      `${option} must be a whole number of bytes from 1 to ${MAX_CONFIGURABLE_BYTES}, not ${value}`,
+    )
   }
   return value
 }

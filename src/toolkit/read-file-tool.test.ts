@@ -3,6 +3,7 @@ import { closeSync, constants, existsSync, ftruncateSync, openSync, writeFileSyn
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { runTool, toolRefusal } from './__fixtures__/run-tool.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
 import { readFileTool } from './read-file-tool.js'
@@ -108,7 +109,7 @@ describe('read_file on hostile files', () => {
       /^"seventeen.txt" is 17 bytes, over the 16 byte limit; read_file cannot open/,
     )
     expect(() => readFileTool(openWorkspace(workspace.root), { maxBytes: 0 })).toThrow(
-      new RangeError('read_file maxBytes must be a whole number of bytes from 1 to 1073741824, not 0'),
+      new InvalidArgumentError('read_file maxBytes must be a whole number of bytes from 1 to 1073741824, not 0'),
     )
   })
 
