@@ -1,5 +1,5 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -95,6 +95,19 @@ function sleepRuns(seconds: string): boolean {
   return processesMatching(`sleep ${seconds}`).some(
     (line) => line.endsWith(` sleep ${seconds}`) && !line.includes('-c'),
   )
+}
+
+/** Whether `pid` reads its stdin: fd 0 is in the interest list of one of its epoll instances. */
+function readsStdin(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/fd`).some(
+      (fd) =>
+        readlinkSync(`/proc/${pid}/fd/${fd}`) === 'anon_inode:[eventpoll]' &&
+        /^tfd:\s+0\s/m.test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8')),
+    )
+  } catch {
+    return false
+  }
 }
 
 /** The CLI's whole process tree as `pid args` lines, for the before-and-after check. */
@@ -227,6 +240,20 @@ describe('stop signals without bubblewrap', () => {
     child.kill('SIGINT')
     expect((await exited).code).toBe(130)
     await expectAllGone([pid, ...tree.map((entry) => entry.pid)], `sleep ${seconds}`)
+  }, 30_000)
+
+  it('run -: SIGINT while the program is still being read from stdin exits 130 at once', async () => {
+    project.write('qilin.config.json', '{}')
+    const { child, exited } = startCli(['run', '-'])
+    child.stdin.write("console.log('never run')\n")
+    await waitFor('the CLI to be listening', () => readsStdin(child.pid ?? 0))
+    const stoppedAt = Date.now()
+    child.kill('SIGINT')
+    const exit = await exited
+    expect(exit.code).toBe(130)
+    expect(Date.now() - stoppedAt).toBeLessThan(3_000)
+    expect(exit.stderr).toBe('qilin-tools: run: stopped while reading the program from stdin\n')
+    expect(exit.stdout).toBe('')
   }, 30_000)
 
   it('a second stop signal while closing forces the exit and kills what is left', async () => {

@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path'
 import type { ToolResult } from '../pipeline/call.js'
 import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import { buildRuntime } from './build-runtime.js'
-import type { CliCommand } from './cli-command.js'
+import type { CliCommand, CliIo } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'
 import { loadConfig } from './load-config.js'
 import { readProgram } from './program-source.js'
@@ -41,7 +41,7 @@ export const runCommand: CliCommand = {
   async execute({ positionals, values }, io) {
     const [path = '-'] = positionals
     const timeoutMs = timeoutOf(values.timeout as string | undefined)
-    const program = await readProgram(path, values.lang as string | undefined, io.stdin)
+    const program = await readUnlessStopped(path, values.lang as string | undefined, io)
     const searched = path === '-' ? [io.cwd] : [dirname(resolve(io.cwd, path)), io.cwd]
     const loaded = loadConfig(values.config as string | undefined, searched, io.cwd)
     const built = await buildRuntime(loaded, { mode: 'ptc', language: program.language }, io)
@@ -68,6 +68,20 @@ export const runCommand: CliCommand = {
       await built.close()
     }
   },
+}
+
+/** Reads the program; a stop signal while stdin is still open ends the read, so the CLI can exit. */
+async function readUnlessStopped(path: string, lang: string | undefined, io: CliIo) {
+  const giveUp = () => io.stdin.destroy()
+  io.stop.addEventListener('abort', giveUp, { once: true })
+  try {
+    return await readProgram(path, lang, io.stdin)
+  } catch (error) {
+    if (io.stop.aborted) throw new CliError('run: stopped while reading the program from stdin', ExitCode.failed)
+    throw error
+  } finally {
+    io.stop.removeEventListener('abort', giveUp)
+  }
 }
 
 function timeoutOf(text: string | undefined): number | undefined {
