@@ -229,6 +229,26 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     expect((await connection.reconnect()).state).toBe('connected')
   })
 
+  it('gives up a start when its signal aborts, and kills the server at once', async () => {
+    const hanging = { name: 'hangs', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }
+    let pid: number | undefined
+    const started = Date.now()
+    await expect(
+      connect({
+        ...hanging,
+        signal: AbortSignal.timeout(300),
+        onStatus: (status) => {
+          pid ??= status.pid
+        },
+      }),
+    ).rejects.toThrow(/MCP server "hangs" failed to start/)
+    // Killed, not asked: a polite close would wait a second for the server to leave on end of stdin.
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(runtime.schemas()).toEqual([])
+    expect(pid).toEqual(expect.any(Number))
+    expect(() => process.kill(pid ?? 0, 0)).toThrow(/ESRCH/)
+  })
+
   it('says why a server failed to start', async () => {
     await expect(
       connect({
