@@ -256,6 +256,25 @@ describe('stop signals without bubblewrap', () => {
     expect(exit.stdout).toBe('')
   }, 30_000)
 
+  it('sdk: SIGTERM gives up an MCP server still starting, without waiting for its start-up timeout', async () => {
+    const marker = `qilin-starting-${uniqueSeconds()}`
+    project.write(
+      'qilin.config.json',
+      JSON.stringify({
+        mcpServers: { hangs: { command: process.execPath, args: ['-e', `setInterval(() => {}, 1000) // ${marker}`] } },
+      }),
+    )
+    const { child, exited } = startCli(['sdk'])
+    await waitFor('the server to be starting', () => processesMatching(marker).length > 0)
+    const stoppedAt = Date.now()
+    child.kill('SIGTERM')
+    const exit = await exited
+    expect(exit.code).toBe(143)
+    expect(Date.now() - stoppedAt).toBeLessThan(3_000)
+    expect(exit.stderr).not.toContain('skipped')
+    await expectAllGone([child.pid ?? 0], marker)
+  }, 30_000)
+
   it('a second stop signal while closing forces the exit and kills what is left', async () => {
     const stubborn = project.write(
       'stubborn-server.mjs',
