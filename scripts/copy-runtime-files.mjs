@@ -1,20 +1,54 @@
-// Copies the non-TypeScript files a built runtime reads beside its modules (the Python runner) into dist/.
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+// After `tsc -p tsconfig.build.json`: copies the non-TypeScript files a built runtime reads beside its modules
+// (the Python runner) into dist/, and removes from dist/ what no current build input produced (a renamed module,
+// a suite or fixture left there by an older build), so the package ships exactly the library.
+import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
+import ts from 'typescript'
 
-const source = new URL('../src/', import.meta.url).pathname
-const target = new URL('../dist/', import.meta.url).pathname
+const root = new URL('..', import.meta.url).pathname
+const source = join(root, 'src')
+const target = join(root, 'dist')
 
-function copyPython(directory) {
+/** Fixtures are test input, wherever they sit; nothing under them is built or copied. */
+const isFixture = (path) => path.split(sep).includes('__fixtures__')
+
+function buildInputs() {
+  const configPath = join(root, 'tsconfig.build.json')
+  const { config, error } = ts.readConfigFile(configPath, ts.sys.readFile)
+  if (error) throw new Error(ts.flattenDiagnosticMessageText(error.messageText, '\n'))
+  return ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath).fileNames
+}
+
+function copyPython(directory, kept) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name)
-    if (entry.isDirectory()) copyPython(path)
+    if (isFixture(path)) continue
+    if (entry.isDirectory()) copyPython(path, kept)
     else if (entry.name.endsWith('.py')) {
       const destination = join(target, relative(source, path))
       mkdirSync(dirname(destination), { recursive: true })
       copyFileSync(path, destination)
+      kept.add(destination)
     }
   }
 }
 
-copyPython(source)
+function prune(directory, kept) {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    // Dot entries are not build output (the test build lock is dist/.cli-build.lock) and npm does not pack them.
+    if (entry.name.startsWith('.')) continue
+    const path = join(directory, entry.name)
+    if (entry.isDirectory()) {
+      prune(path, kept)
+      if (readdirSync(path).length === 0) rmSync(path, { recursive: true })
+    } else if (!kept.has(path)) rmSync(path)
+  }
+}
+
+const kept = new Set()
+for (const input of buildInputs()) {
+  const stem = join(target, relative(source, input)).replace(/\.ts$/, '')
+  for (const suffix of ['.js', '.js.map', '.d.ts', '.d.ts.map']) kept.add(stem + suffix)
+}
+copyPython(source, kept)
+prune(target, kept)
