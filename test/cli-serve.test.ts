@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { INITIALIZE, mcpHeaders, rawRequest } from '../src/mcp/__fixtures__/raw-http.js'
 import { builtCli, createTempProject, ensureBuiltCli, runBuiltCli, type TempProject } from './support/built-cli.js'
@@ -103,6 +104,36 @@ describe('qilin-tools serve', () => {
     // It stops cleanly; whether SIGTERM then means exit 0 or 143 belongs to the signal handling, not to serving.
     expect([0, 143]).toContain(await server.stop())
     expect(server.stderr().split(token!)).toHaveLength(2)
+  })
+
+  it('puts an approval to an HTTP client that keeps no GET stream, on the stream of the call', async () => {
+    const server = startHttp()
+    const { url, stderr } = await server.listening
+    const token = /"Authorization: Bearer ([A-Za-z0-9_-]{43})"/.exec(stderr)?.[1]
+    client = new Client({ name: 'qilin-tools-test', version: '1.0.0' }, { capabilities: { elicitation: { form: {} } } })
+    const asked: string[] = []
+    client.setRequestHandler(ElicitRequestSchema, (request) => {
+      asked.push(request.params.message)
+      return { action: 'accept', content: { approve: true } }
+    })
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(url), {
+        requestInit: { headers: { authorization: `Bearer ${token}` } },
+        // Refused on the client side: the server never gets a GET stream to send anything on.
+        fetch: (target, init) =>
+          init?.method === 'GET' ? Promise.resolve(new Response(null, { status: 405 })) : fetch(target, init),
+      }),
+    )
+    const started = Date.now()
+    const result = await client.callTool({ name: 'bash', arguments: { command: 'echo approved' } })
+    expect(asked).toHaveLength(1)
+    expect(asked[0]).toContain('bash')
+    expect(result.isError).not.toBe(true)
+    expect(text(result)).toContain('approved')
+    expect(Date.now() - started).toBeLessThan(30_000)
+    await client.close()
+    client = undefined
+    await server.stop()
   })
 
   it('takes a fixed token from QILIN_SERVE_TOKEN without printing it, and refuses a rebound Host', async () => {
