@@ -61,7 +61,7 @@ export function offerEscalation(
             type: 'string',
             enum: ['use_default', 'require_escalated'],
             default: 'use_default',
-            description: `require_escalated asks the user, before the program starts, for ${describeEscalation(escalation)} for this run's tool calls.`,
+            description: `require_escalated asks the user, before the program starts, for ${describeEscalation(escalation)}, for this run only.`,
           },
           justification: {
             type: 'string',

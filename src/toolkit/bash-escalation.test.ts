@@ -87,7 +87,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'bash escalation through run_code')
       const parameters = (runtime: ReturnType<typeof setup>['runtime']) =>
         runtime.prompt().tools.find((tool) => tool.name === 'run_code')?.parameters.properties ?? {}
       expect(parameters(offered.runtime).sandbox_permissions).toMatchObject({
-        description: `require_escalated asks the user, before the program starts, for network access and write access to ${extra} for this run's tool calls.`,
+        description: `require_escalated asks the user, before the program starts, for network access and write access to ${extra}, for this run only.`,
       })
       expect(Object.keys(parameters(plain.runtime))).toEqual(['code', 'description', 'timeoutMs'])
       const refused = await plain.runtime.execute(runCode('require_escalated'))
