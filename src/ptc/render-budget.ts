@@ -52,10 +52,12 @@ export function jsonBytesUpTo(value: unknown, limit: number): number {
         visit(item)
       }
     } else if (typeof node === 'object' && node !== null) {
-      total += 1
+      total += 2
+      let separator = 0
       for (const key in node) {
         if (total > limit) return
-        total += key.length + 4
+        total += separator + key.length + 3
+        separator = 1
         visit((node as Record<string, unknown>)[key])
       }
     } else total += String(node).length

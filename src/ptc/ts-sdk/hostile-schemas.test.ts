@@ -1,6 +1,10 @@
 import ts from 'typescript'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
+import { defineTool } from '../../definition/define-tool.js'
+import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import { jsonSchema } from '../../schema/json-schema-spec.js'
+import { createNodePtcRuntime } from '../node/create-node-ptc-runtime.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
 import { defaultRenderBudget } from '../render-budget.js'
 import {
@@ -126,4 +130,35 @@ describe('schema text stays data in the TypeScript SDK', () => {
       for (const line of sdk.split('\n')) expect(line).not.toMatch(/^\s*(admin_export_secrets|class tools|async def)/)
     })
   }
+})
+
+describe('runtime.prompt() with a hostile MCP-like tool registered', () => {
+  const ptc = createNodePtcRuntime({ poolSize: 0 })
+  afterAll(() => ptc.close())
+  const register = (runtime: ReturnType<typeof createToolRuntime>, tool: PtcToolView) =>
+    runtime.register(
+      defineTool({
+        name: tool.name,
+        description: tool.description,
+        parameters: jsonSchema(tool.parameters),
+        execute: () => null,
+      }),
+    )
+
+  it.each([
+    ['a 26-level anyOf/$ref fan-out', refFanOut(26)],
+    ['a million-value enum', hugeEnum(1_000_000)],
+  ])('leaves out %s and gives the prompt it would give without it, byte for byte', (_name, parameters) => {
+    const clean = createToolRuntime({ mode: 'both', ptcRuntime: ptc })
+    register(clean, readFileTool)
+    const attacked = createToolRuntime({ mode: 'both', ptcRuntime: ptc })
+    register(attacked, readFileTool)
+    register(attacked, hostileTool('evil', parameters))
+    const prompt = attacked.prompt()
+    expect(prompt.omitted).toEqual([{ name: 'evil', reason: expect.any(String) }])
+    expect(prompt.sections).toEqual(clean.prompt().sections)
+    expect(clean.prompt().omitted).toBeUndefined()
+    // Under 'both' the native schemas are shown as registered; a provider projection budgets them.
+    expect(prompt.tools.map((tool) => tool.name)).toEqual(['evil', 'read_file', 'run_code'])
+  })
 })
