@@ -4,7 +4,7 @@
 export declare class ToolCallError extends Error { toolName: string; code: string; message: string; callId: string }
 type Type = "file" | "directory" | "symlink" | "other"
 export type Tools = {
-  /** Run a bash command with the workspace root as working directory. Returns exit code, stdout and stderr (each cut at 65536 bytes). The command is killed after timeoutMs (default 120000). */
+  /** Run a bash command with the workspace root as working directory. It runs in a sandbox: only the workspace is writable, the rest of the host's files and environment are hidden, and there is no network; background processes end with the command. Returns exit code, stdout and stderr (each cut at 65536 bytes). The command is killed after timeoutMs (default 120000). */
   bash(args: {
     /** The bash command line */
     command: string
@@ -19,6 +19,7 @@ export type Tools = {
     stderr: string
     timedOut: boolean
     truncated: boolean
+    sandbox: "bubblewrap" | "none"
   }>
   /** Replace exact text in a workspace file. `oldText` must match the file byte for byte (whitespace included) and occur exactly once, unless `replaceAll` is true. */
   edit_file(args: {
