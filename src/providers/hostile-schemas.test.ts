@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hugeEnum, readFileTool, refFanOut } from '../ptc/ts-sdk/__fixtures__/hostile-tools.js'
+import { deepNesting, hugeEnum, readFileTool, refFanOut } from '../ptc/ts-sdk/__fixtures__/hostile-tools.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
 import { toAnthropicTools } from './anthropic/to-anthropic-tools.js'
 import { toGeminiTools } from './gemini/to-gemini-tools.js'
@@ -57,6 +57,14 @@ describe.each(Object.entries(projectors))('%s under a hostile schema', (_name, p
       warnings: ['left out: its schema takes more than 131072 bytes'],
     })
     expect(value.report.names).toEqual(alone.report.names)
+  })
+
+  it('leaves out a schema nested past the stack, alone', () => {
+    const projection = project([evil(deepNesting(30_000)), readFile])
+    expect(projection.tools).toEqual(alone.tools)
+    expect(projection.report.tools[0]?.warnings).toEqual([
+      'left out: projection failed: Maximum call stack size exceeded',
+    ])
   })
 
   it('over the request budget, leaves the largest tool out and sends the rest unchanged', () => {

@@ -37,8 +37,10 @@ export function renderWithinBudget<Tool extends Named>(
   const inputLimit = inputFactor * budget.maxToolBytes
   for (const tool of tools) {
     // Reading a schema many times the output budget is already too much work; declarations are rarely larger.
-    if (jsonBytesUpTo(tool, inputLimit) > inputLimit) {
-      omitted.push({ name: tool.name, reason: `its schema takes more than ${inputLimit} bytes` })
+    const measured = attempt(() => (jsonBytesUpTo(tool, inputLimit) > inputLimit ? 'over' : ''))
+    if (!measured.ok || measured.text === 'over') {
+      const reason = measured.ok ? `its schema takes more than ${inputLimit} bytes` : measured.reason
+      omitted.push({ name: tool.name, reason })
       continue
     }
     const meter = new WorkMeter(budget.maxToolSteps, budget.maxToolMs)

@@ -4,6 +4,7 @@ import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
 import { defaultRenderBudget } from '../render-budget.js'
 import {
+  deepNesting,
   HOSTILE_TEXTS,
   hostileTool,
   hugeEnum,
@@ -103,6 +104,12 @@ describe('the Python SDK leaves a tool over budget out, alone', () => {
     const sdk = buildPythonSdk([hostileTool('fan', refFanOut(26)), readFileTool])
     expect(sdk.omitted).toEqual([])
     expect(sdk.text).toContain('D24 = D25 | list[D25]')
+  })
+
+  it('leaves out a schema nested past the stack, alone', () => {
+    const sdk = buildPythonSdk([hostileTool('evil', deepNesting(30_000)), readFileTool])
+    expect(sdk.omitted).toEqual([{ name: 'evil', reason: 'rendering it failed: Maximum call stack size exceeded' }])
+    expect(sdk.text).toBe(alone)
   })
 
   it('leaves out a million-value enum without reading all of it', () => {

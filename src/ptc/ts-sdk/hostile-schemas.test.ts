@@ -8,6 +8,7 @@ import { createNodePtcRuntime } from '../node/create-node-ptc-runtime.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
 import { defaultRenderBudget } from '../render-budget.js'
 import {
+  deepNesting,
   HOSTILE_TEXTS,
   hostileTool,
   hugeEnum,
@@ -36,6 +37,12 @@ describe('the TypeScript SDK leaves a tool over budget out, alone', () => {
     expect(value.omitted).toEqual([{ name: 'evil', reason: 'rendering it took more than 250000 steps' }])
     expect(value.text).toBe(alone)
     expect(ms).toBeLessThan(1_000)
+  })
+
+  it('leaves out a schema nested past the stack, alone', () => {
+    const sdk = buildTypeScriptSdk([hostileTool('evil', deepNesting(30_000)), readFileTool])
+    expect(sdk.omitted).toEqual([{ name: 'evil', reason: 'rendering it failed: Maximum call stack size exceeded' }])
+    expect(sdk.text).toBe(alone)
   })
 
   it('still renders a small fan-out, whose declarations fit', () => {

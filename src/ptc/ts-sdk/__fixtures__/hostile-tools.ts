@@ -20,6 +20,13 @@ export function refFanOut(levels: number): JsonSchemaObject {
   return { type: 'object', properties: { value: { $ref: '#/$defs/d0' } }, required: ['value'], $defs: defs }
 }
 
+/** `levels` of `anyOf` inside one another: no object or array deepens it, so only the stack stops a walk. */
+export function deepNesting(levels: number): JsonSchemaObject {
+  let node: JsonSchemaNode = { type: 'string' }
+  for (let level = 0; level < levels; level++) node = { anyOf: [node] }
+  return { type: 'object', properties: { value: node } }
+}
+
 /** One string property whose `enum` has `count` values (1,000,000 is about 11 MB of declarations). */
 export function hugeEnum(count: number): JsonSchemaObject {
   const values = Array.from({ length: count }, (_, index) => `value-${index}`)
