@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { compileSchema } from './compile.js'
 import type { JsonSchemaNode } from './node.js'
 import { SchemaCompileError } from './schema-compile-error.js'
@@ -275,7 +276,9 @@ describe('tiering', () => {
   })
 
   it('refuses a maxDepth that is not a positive integer', () => {
-    expect(() => compileSchema({}, { maxDepth: Number.NaN })).toThrow(RangeError)
+    expect(() => compileSchema({}, { maxDepth: Number.NaN })).toThrow(
+      new InvalidArgumentError('maxDepth must be a positive integer, received NaN'),
+    )
   })
 })
 

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { CompileContext, ResolvedCompileOptions } from './compile-context.js'
 import { compileNode, rejectAll } from './compile-node.js'
 import { type FailureIssues, failureIssues } from './failure-issues.js'
@@ -49,7 +50,7 @@ export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}
     codegen: options.codegen ?? true,
   }
   if (!Number.isSafeInteger(resolved.maxDepth) || resolved.maxDepth < 1) {
-    throw new RangeError(`maxDepth must be a positive integer, received ${String(resolved.maxDepth)}`)
+    throw new InvalidArgumentError(`maxDepth must be a positive integer, received ${String(resolved.maxDepth)}`)
   }
   const unknownKeywords: UnknownKeyword[] = []
   const compiled = new Map<object, Check>()

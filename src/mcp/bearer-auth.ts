@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 
 /** How `serve --http` authenticates clients: a bearer token, or nobody (an explicit opt-out). */
 export type HttpAuth = { readonly token: string } | 'none'
@@ -19,7 +20,7 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
  */
 export function createBearerCheck(token: string): (authorization: string | undefined) => boolean {
   if (token.length < MIN_TOKEN_LENGTH) {
-    throw new TypeError(`auth.token must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.length})`)
+    throw new InvalidArgumentError(`auth.token must be at least ${MIN_TOKEN_LENGTH} characters (got ${token.length})`)
   }
   const expected = digest(token)
   return (authorization) => {

@@ -7,6 +7,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { createAutoReconnect } from './auto-reconnect.js'
 import { callFailure, classifyCallFailure, unavailable } from './call-error.js'
@@ -187,7 +188,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       return status()
     },
     async reconnect() {
-      if (state === 'closed') throw new Error(`MCP connection "${serverName}" was disposed`)
+      if (state === 'closed') throw new ToolRuntimeError(`MCP connection "${serverName}" was disposed`)
       const previous = session
       session = undefined
       reconnecting = true

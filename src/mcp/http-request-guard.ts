@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 
 /** Who may reach `serve --http`, besides the loopback names and the bound address. */
 export interface RequestGuardOptions {
@@ -62,14 +63,15 @@ export function createRequestGuard(
   if (port === '80') for (const name of names) exact.add(name)
   for (const entry of options.allowedHosts ?? []) {
     const parsed = parseHost(entry)
-    if (parsed === undefined) throw new TypeError(`allowedHosts: "${entry}" is not a host name or name:port`)
+    if (parsed === undefined) throw new InvalidArgumentError(`allowedHosts: "${entry}" is not a host name or name:port`)
     if (parsed.port === undefined) anyPort.add(parsed.name)
     else exact.add(`${parsed.name}:${Number(parsed.port)}`)
   }
   const origins = new Set([...names].map((name) => `http://${name}:${port}`))
   for (const entry of options.allowedOrigins ?? []) {
     const origin = normaliseOrigin(entry)
-    if (origin === undefined) throw new TypeError(`allowedOrigins: "${entry}" is not an origin (scheme://host[:port])`)
+    if (origin === undefined)
+      throw new InvalidArgumentError(`allowedOrigins: "${entry}" is not an origin (scheme://host[:port])`)
     origins.add(origin)
   }
   const hostAllowed = (value: string | undefined) => {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js'
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { createBearerCheck, type HttpAuth } from './bearer-auth.js'
 import { createBodyBudget, HttpRpcCode, readBody, reject } from './http-replies.js'
 import { createRequestGuard } from './http-request-guard.js'
@@ -53,7 +54,9 @@ const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
 function positive(name: string, value: number | undefined, fallback: number, integer: boolean): number {
   if (value === undefined) return fallback
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
-    throw new TypeError(`serveMcp: http.${name} must be a positive ${integer ? 'integer' : 'number'} (got ${value})`)
+    throw new InvalidArgumentError(
+      `serveMcp: http.${name} must be a positive ${integer ? 'integer' : 'number'} (got ${value})`,
+    )
   }
   return value
 }

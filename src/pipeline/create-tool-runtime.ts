@@ -1,4 +1,6 @@
 import type { AnyToolDefinition, CardIntent } from '../definition/tool-definition.js'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
+import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import type { Disposer } from '../registry/disposer.js'
@@ -37,7 +39,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const viewOf = (agentId: string | undefined): ToolRuntime => {
     if (agentId === undefined) return root
     if (typeof agentId !== 'string' || agentId.length === 0)
-      throw new TypeError('agent(id): id must be a non-empty string')
+      throw new InvalidArgumentError('agent(id): id must be a non-empty string')
     let view = views.get(agentId)
     if (view === undefined) {
       view = createView(core, bridge, agentId, viewOf)
@@ -63,7 +65,7 @@ function createView(
     agentId,
     register(definition: AnyToolDefinition): Disposer {
       if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
-        throw new Error(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
+        throw new ToolRuntimeError(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
       }
       return core.registry.register(scope.layer, definition)
     },
@@ -73,10 +75,10 @@ function createView(
       core.listeners.on(agentId, event, listener, options?.order ?? 0),
     presentAs(mode: PresentationMode): Disposer {
       if (mode !== 'native' && mode !== 'ptc' && mode !== 'both') {
-        throw new TypeError(`presentAs: mode must be 'native', 'ptc' or 'both', not ${String(mode)}`)
+        throw new InvalidArgumentError(`presentAs: mode must be 'native', 'ptc' or 'both', not ${String(mode)}`)
       }
       if (mode !== 'native' && bridge === undefined) {
-        throw new Error(`presentAs('${mode}'): the runtime has no ptcRuntime; pass one to createToolRuntime`)
+        throw new ToolRuntimeError(`presentAs('${mode}'): the runtime has no ptcRuntime; pass one to createToolRuntime`)
       }
       return core.registry.presentAs(scope.layer, mode)
     },
@@ -91,7 +93,7 @@ function createView(
     prompt(): ToolPrompt {
       const mode = modeOf()
       if (mode === 'native') return { tools: core.registry.visible(scope.layer).schemas, sections: [] }
-      if (bridge === undefined) throw new Error(`prompt: mode '${mode}' needs a ptcRuntime`)
+      if (bridge === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
       return bridge.presented(scope, mode).prompt
     },
     execute: (call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> =>

@@ -1,4 +1,5 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
 import { failure } from './call-outcome.js'
 import { failureMessages } from './failure-messages.js'
@@ -54,6 +55,8 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ExecuteWrappe
 
 function checkMilliseconds(field: string, value: number, zeroAllowed: boolean): void {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (!zeroAllowed && value === 0)) {
-    throw new TypeError(`timeoutPolicy: ${field} must be a ${zeroAllowed ? 'non-negative' : 'positive'} number of ms`)
+    throw new InvalidArgumentError(
+      `timeoutPolicy: ${field} must be a ${zeroAllowed ? 'non-negative' : 'positive'} number of ms`,
+    )
   }
 }

@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { createDisposer, type Disposer } from '../registry/disposer.js'
 import type { RegistryEntry } from '../registry/registry-entry.js'
 import type { ScopedRegistry } from '../registry/scoped-registry.js'
@@ -22,7 +23,7 @@ function sameTools(left: ShownTools, right: ShownTools): boolean {
  * only: what it throws is dropped, and the registration that caused it stands.
  */
 export function watchShownTools(registry: ScopedRegistry, shown: () => ShownTools, listener: () => void): Disposer {
-  if (typeof listener !== 'function') throw new TypeError('onToolsChanged: listener must be a function')
+  if (typeof listener !== 'function') throw new InvalidArgumentError('onToolsChanged: listener must be a function')
   let last = shown()
   let scheduled = false
   let stopped = false

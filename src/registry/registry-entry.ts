@@ -1,4 +1,5 @@
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { type CompiledSchema, compileSchema } from '../json-schema/compile.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import type { ToolSchema } from './tool-schema.js'
@@ -68,5 +69,5 @@ function checkDefinition(definition: AnyToolDefinition): void {
             : typeof definition.execute !== 'function'
               ? `tool ${definition.name}: execute must be a function`
               : undefined
-  if (problem !== undefined) throw new TypeError(`register(definition): ${problem}`)
+  if (problem !== undefined) throw new InvalidArgumentError(`register(definition): ${problem}`)
 }

@@ -1,4 +1,5 @@
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import { createDisposer, type Disposer } from './disposer.js'
 import { type RegistryEntry, registryEntryFor } from './registry-entry.js'
 import { type ToolFilter, type ToolPredicate, toToolPredicate } from './tool-filter.js'
@@ -70,7 +71,7 @@ export class ScopedRegistry {
     const entry = registryEntryFor(definition)
     if (layer.tools.has(entry.name)) {
       const where = layer.agentId === undefined ? 'the global scope' : `agent ${layer.agentId}`
-      throw new Error(`register: a tool named ${entry.name} is already registered in ${where}`)
+      throw new ToolRuntimeError(`register: a tool named ${entry.name} is already registered in ${where}`)
     }
     layer.tools.set(entry.name, entry)
     layer.version++

@@ -1,4 +1,5 @@
 import ivm from 'isolated-vm'
+import { ToolRuntimeError } from '../../errors/tool-runtime-error.js'
 import { sandboxPrelude } from './sandbox-prelude.js'
 
 /** A fresh isolate with the prelude installed, waiting for one program. Never reused after it. */
@@ -61,7 +62,7 @@ export class IsolatePool {
    * isolate blocks the main thread for about a millisecond, which would land on this run's start.
    */
   async acquire(): Promise<PreparedSandbox> {
-    if (this.#closed) throw new Error('the PTC runtime is closed')
+    if (this.#closed) throw new ToolRuntimeError('the PTC runtime is closed')
     return this.#ready.shift() ?? prepareSandbox(this.#heapMegabytes)
   }
 

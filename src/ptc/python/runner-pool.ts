@@ -1,3 +1,4 @@
+import { ToolRuntimeError } from '../../errors/tool-runtime-error.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
 
 /**
@@ -17,7 +18,7 @@ export class RunnerPool {
 
   /** A ready runner, held (it keeps Node alive while it runs). Rejects when one cannot be started. */
   async acquire(): Promise<RunnerProcess> {
-    if (this.closed) throw new Error('the Python PTC runtime is closed')
+    if (this.closed) throw new ToolRuntimeError('the Python PTC runtime is closed')
     while (this.idle.length > 0) {
       const runner = this.idle.shift() as RunnerProcess
       runner.hold(true)
