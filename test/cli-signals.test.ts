@@ -1,10 +1,18 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, readlinkSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { descendantsOf, listProcesses } from '../src/cli/process-tree.js'
-import { builtCli, createTempProject, ensureBuiltCli, type TempProject } from './support/built-cli.js'
+import { createTempProject, ensureBuiltCli, type TempProject } from './support/built-cli.js'
+import {
+  commandLine,
+  processesMatching,
+  readsStdin,
+  running,
+  sleepRuns,
+  treeOf,
+  waitFor,
+} from './support/process-table.js'
+import { killStartedClis, startCli } from './support/running-cli.js'
 import { hasSystemPart } from './support/system-requirement.js'
 
 const require = createRequire(import.meta.url)
@@ -13,107 +21,14 @@ const EXIT_CODES = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129 } as const
 type StopSignal = keyof typeof EXIT_CODES
 
 let project: TempProject
-const started: ChildProcessWithoutNullStreams[] = []
 beforeAll(() => ensureBuiltCli(), 180_000)
 beforeEach(() => {
   project = createTempProject({ 'a.txt': 'alpha\n' })
 })
 afterEach(() => {
-  for (const child of started.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+  killStartedClis()
   project.dispose()
 })
-
-interface CliExit {
-  readonly code: number | null
-  readonly signal: NodeJS.Signals | null
-  readonly stdout: string
-  readonly stderr: string
-}
-
-/** Starts the built CLI with stdin left open (a server's client, a person at a terminal). */
-function startCli(args: readonly string[]): {
-  child: ChildProcessWithoutNullStreams
-  exited: Promise<CliExit>
-  stdout: () => string
-} {
-  const child = spawn(process.execPath, ['--no-node-snapshot', builtCli, ...args], {
-    cwd: project.directory,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-  started.push(child)
-  let stdout = ''
-  let stderr = ''
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk
-  })
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk
-  })
-  const exited = new Promise<CliExit>((resolve) =>
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr })),
-  )
-  return { child, exited, stdout: () => stdout }
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    const found = probe()
-    if (found !== undefined && found !== false) return found
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 25))
-  }
-}
-
-function commandLine(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()
-  } catch {
-    return ''
-  }
-}
-
-/** Running, as the process table shows it: a zombie only waits to be reaped and counts as gone. */
-function running(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return stat[stat.lastIndexOf(')') + 2] !== 'Z'
-  } catch {
-    return false
-  }
-}
-
-/** Every running process whose command line contains `text` (the test's own sleep marker). */
-function processesMatching(text: string): string[] {
-  return readdirSync('/proc')
-    .filter((name) => /^\d+$/.test(name) && running(Number(name)) && commandLine(Number(name)).includes(text))
-    .map((name) => `${name} ${commandLine(Number(name))}`)
-}
-
-/** Whether `sleep <seconds>` itself runs (the CLI's and bash's own command lines also hold the text). */
-function sleepRuns(seconds: string): boolean {
-  return processesMatching(`sleep ${seconds}`).some(
-    (line) => line.endsWith(` sleep ${seconds}`) && !line.includes('-c'),
-  )
-}
-
-/** Whether `pid` reads its stdin: fd 0 is in the interest list of one of its epoll instances. */
-function readsStdin(pid: number): boolean {
-  try {
-    return readdirSync(`/proc/${pid}/fd`).some(
-      (fd) =>
-        readlinkSync(`/proc/${pid}/fd/${fd}`) === 'anon_inode:[eventpoll]' &&
-        /^tfd:\s+0\s/m.test(readFileSync(`/proc/${pid}/fdinfo/${fd}`, 'utf8')),
-    )
-  } catch {
-    return false
-  }
-}
-
-/** The CLI's whole process tree as `pid args` lines, for the before-and-after check. */
-function treeOf(pid: number): { readonly pid: number; readonly args: string }[] {
-  return descendantsOf(pid, listProcesses()).map((entry) => ({ pid: entry.pid, args: commandLine(entry.pid) }))
-}
 
 async function expectAllGone(pids: readonly number[], marker?: string): Promise<void> {
   const marked = () => (marker === undefined ? [] : processesMatching(marker))
@@ -157,7 +72,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'CLI stop signals with bash'))(
         writeConfig()
         const seconds = uniqueSeconds()
         project.write('program.ts', `await tools.bash({ command: 'sleep ${seconds}' })\nreturn 'not reached'`)
-        const { child, exited } = startCli(['run', 'program.ts'])
+        const { child, exited } = startCli(['run', 'program.ts'], project.directory)
         const pid = child.pid ?? 0
         await waitFor('bash to run sleep', () => sleepRuns(seconds))
         const tree = treeOf(pid)
@@ -175,7 +90,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'CLI stop signals with bash'))(
     it('run (Python): SIGTERM kills the runner and exits 143', async () => {
       writeConfig()
       project.write('busy.py', "await tools.write_file(path='started', content='')\nwhile True:\n    pass\n")
-      const { child, exited } = startCli(['run', 'busy.py'])
+      const { child, exited } = startCli(['run', 'busy.py'], project.directory)
       const pid = child.pid ?? 0
       await waitFor('the program to start', () => existsSync(join(project.directory, 'started')))
       const tree = treeOf(pid)
@@ -188,7 +103,10 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'CLI stop signals with bash'))(
     it('call: SIGHUP cancels a bash call and exits 129', async () => {
       writeConfig()
       const seconds = uniqueSeconds()
-      const { child, exited } = startCli(['call', 'bash', JSON.stringify({ command: `sleep ${seconds}` })])
+      const { child, exited } = startCli(
+        ['call', 'bash', JSON.stringify({ command: `sleep ${seconds}` })],
+        project.directory,
+      )
       const pid = child.pid ?? 0
       await waitFor('bash to run sleep', () => sleepRuns(seconds))
       const tree = treeOf(pid)
@@ -202,7 +120,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'CLI stop signals with bash'))(
 describe('stop signals without bubblewrap', () => {
   it('serve (stdio): SIGTERM closes the MCP servers and exits 143', async () => {
     writeConfig()
-    const { child, exited, stdout } = startCli(['serve'])
+    const { child, exited, stdout } = startCli(['serve'], project.directory)
     const pid = child.pid ?? 0
     const tree = await waitFor('the MCP server to start', () => {
       const found = treeOf(pid)
@@ -223,7 +141,7 @@ describe('stop signals without bubblewrap', () => {
   it('serve (stdio): SIGINT cancels a bash call in flight, unsandboxed, and exits 130', async () => {
     writeConfig({ bash: { sandbox: 'none' } })
     const seconds = uniqueSeconds()
-    const { child, exited, stdout } = startCli(['serve'])
+    const { child, exited, stdout } = startCli(['serve'], project.directory)
     const pid = child.pid ?? 0
     const send = (message: Record<string, unknown>) =>
       child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`)
@@ -244,7 +162,7 @@ describe('stop signals without bubblewrap', () => {
 
   it('run -: SIGINT while the program is still being read from stdin exits 130 at once', async () => {
     project.write('qilin.config.json', '{}')
-    const { child, exited } = startCli(['run', '-'])
+    const { child, exited } = startCli(['run', '-'], project.directory)
     child.stdin.write("console.log('never run')\n")
     await waitFor('the CLI to be listening', () => readsStdin(child.pid ?? 0))
     const stoppedAt = Date.now()
@@ -264,7 +182,7 @@ describe('stop signals without bubblewrap', () => {
         mcpServers: { hangs: { command: process.execPath, args: ['-e', `setInterval(() => {}, 1000) // ${marker}`] } },
       }),
     )
-    const { child, exited } = startCli(['sdk'])
+    const { child, exited } = startCli(['sdk'], project.directory)
     await waitFor('the server to be starting', () => processesMatching(marker).length > 0)
     const stoppedAt = Date.now()
     child.kill('SIGTERM')
@@ -297,7 +215,7 @@ describe('stop signals without bubblewrap', () => {
       'program.ts',
       `await tools.write_file({ path: 'started', content: '' })\nwhile (true) {} // ${seconds}`,
     )
-    const { child, exited } = startCli(['run', 'program.ts'])
+    const { child, exited } = startCli(['run', 'program.ts'], project.directory)
     const pid = child.pid ?? 0
     await waitFor('the program to start', () => existsSync(join(project.directory, 'started')))
     const tree = treeOf(pid)
@@ -312,37 +230,4 @@ describe('stop signals without bubblewrap', () => {
     expect(exit.stderr).toContain('a second stop signal (SIGINT) arrived while closing; killing what is left')
     await expectAllGone([pid, ...tree.map((entry) => entry.pid)], 'stubborn-server.mjs')
   }, 30_000)
-})
-
-describe('Ctrl-C during a busy program', () => {
-  it('exits 130 on every one of 50 interrupts in a row, never by a crash', async () => {
-    project.write('qilin.config.json', JSON.stringify({ toolkit: true }))
-    const runs = 50
-    const atOnce = 3
-    const outcomes: { readonly run: number; readonly code: number | null; readonly signal: string | null }[] = []
-    const crashes: string[] = []
-    const interruptOne = async (run: number) => {
-      project.write(
-        `busy-${run}.ts`,
-        `await tools.write_file({ path: 'started-${run}', content: '' })\nwhile (true) {}`,
-      )
-      const { child, exited } = startCli(['run', `busy-${run}.ts`])
-      await waitFor(`run ${run} to be busy`, () => existsSync(join(project.directory, `started-${run}`)))
-      // Somewhere in the spin, not at a fixed phase of it.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 150))
-      child.kill('SIGINT')
-      // Every other run gets the signal twice at once, as `timeout`, `npm run` and `npx` deliver it.
-      if (run % 2 === 1) child.kill('SIGINT')
-      const exit = await exited
-      outcomes.push({ run, code: exit.code, signal: exit.signal })
-      if (/segmentation|core dumped|fatal error/i.test(exit.stderr)) crashes.push(`run ${run}: ${exit.stderr}`)
-    }
-    for (let first = 0; first < runs; first += atOnce) {
-      const batch = Array.from({ length: Math.min(atOnce, runs - first) }, (_, offset) => first + offset)
-      await Promise.all(batch.map(interruptOne))
-    }
-    expect(crashes).toEqual([])
-    expect(outcomes.filter((outcome) => outcome.code !== 130)).toEqual([])
-    expect(outcomes).toHaveLength(runs)
-  }, 180_000)
 })
