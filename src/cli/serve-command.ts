@@ -28,7 +28,7 @@ export const serveCommand: CliCommand = {
   },
   details: [
     'Calls run through the whole pipeline. A tool the approve policy asks about is put to the client as an',
-    'elicitation when it supports one; otherwise the call is denied. Stops on SIGINT, SIGTERM or end of stdin.',
+    'elicitation when it supports one; otherwise the call is denied. Stops on SIGINT, SIGTERM, SIGHUP or end of stdin.',
     '',
     'Over --http, clients send "Authorization: Bearer <token>". The token is serve.token from the config, else',
     'QILIN_SERVE_TOKEN, else a new random one printed once to stderr at start. Only loopback Host and Origin',
@@ -64,7 +64,7 @@ export const serveCommand: CliCommand = {
         throw error
       })
       if (http !== undefined) announce(io, serving, http.source, mode)
-      await stopped(port === undefined ? io.stdin : undefined)
+      await stopped(io.stop, port === undefined ? io.stdin : undefined)
       await serving.close()
       return ExitCode.ok
     } finally {
@@ -73,14 +73,15 @@ export const serveCommand: CliCommand = {
   },
 }
 
-/** Resolves on SIGINT, SIGTERM, or when `input` ends. */
-async function stopped(input: NodeJS.ReadableStream | undefined): Promise<void> {
+/** Resolves when the process is asked to stop (SIGINT, SIGTERM, SIGHUP), or when `input` ends. */
+async function stopped(stop: AbortSignal, input: NodeJS.ReadableStream | undefined): Promise<void> {
+  if (stop.aborted) return
   const controller = new AbortController()
-  const signals = ['SIGINT', 'SIGTERM'].map((signal) => once(process, signal, { signal: controller.signal }))
+  const asked = once(stop, 'abort', { signal: controller.signal })
   const ended = input === undefined ? [] : [once(input, 'end', { signal: controller.signal })]
-  await Promise.race([...signals, ...ended])
+  await Promise.race([asked, ...ended])
   controller.abort()
-  await Promise.allSettled([...signals, ...ended])
+  await Promise.allSettled([asked, ...ended])
 }
 
 /** Where the bearer token came from: it decides what is printed. */
