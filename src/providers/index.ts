@@ -1,6 +1,7 @@
 // `qilin-tools/providers`: tool schemas projected for OpenAI, Anthropic and Gemini, their calls and results
 // both ways, and Vercel AI SDK interop. Named exports only.
 
+export type { RenderBudget } from '../ptc/render-budget.js'
 export type {
   AnthropicContentBlock,
   AnthropicToolResultBlock,
