@@ -3,16 +3,14 @@ import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { ApprovalDecision, CallOutcome } from './pipeline-events.js'
-import type { AskReasons } from './pre-execute-stage.js'
+import { andThen, type Step } from './step.js'
 
 /**
- * Stage 4: when something asked and nothing denied, the approver decides. No approver, an approver that throws,
- * or a caller that cancels while waiting all leave the call undispatched.
+ * Stage 4: when something asked (`run.asks`) and nothing denied, the approver decides. No approver, an approver
+ * that throws, or a caller that cancels while waiting all leave the call undispatched.
  */
-export function runApproval(
-  run: CallRun,
-  reasons: AskReasons,
-): CallOutcome | undefined | Promise<CallOutcome | undefined> {
+export function runApproval(run: CallRun): Step<CallOutcome | undefined> {
+  const reasons = run.asks
   if (reasons.length === 0) return undefined
   const info = run.info!
   const approve = run.scope.core.approve
@@ -21,27 +19,27 @@ export function runApproval(
   try {
     decision = approve({ call: info, definition: run.target!.definition, reasons, signal: run.signal })
   } catch (thrown) {
-    return failure(ToolErrorCode.DENIED, failureMessages.approverFailed(info.name, thrownMessage(thrown)))
+    return approverFailed(run, thrown)
   }
-  if (!isPromiseLike(decision)) return fromDecision(run, decision)
-  return untilAborted(Promise.resolve(decision), run.signal).then(
-    (settled) =>
-      settled === aborted
-        ? failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(info.name))
-        : fromDecision(run, settled),
-    (thrown: unknown) =>
-      failure(ToolErrorCode.DENIED, failureMessages.approverFailed(info.name, thrownMessage(thrown))),
-  )
+  const answer = isPromiseLike(decision) ? untilAborted(Promise.resolve(decision), run.signal) : decision
+  return andThen(answer, run, 0, fromDecision, approverFailed)
 }
 
-function fromDecision(run: CallRun, decision: ApprovalDecision): CallOutcome | undefined {
-  if (decision === true) return undefined
+function fromDecision(run: CallRun, decision: ApprovalDecision | typeof aborted): CallOutcome | undefined {
   const name = run.info!.name
+  if (decision === aborted) {
+    return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(name))
+  }
+  if (decision === true) return undefined
   if (typeof decision === 'object' && decision !== null) {
     if (decision.approved === true) return undefined
     return failure(ToolErrorCode.DENIED, decision.reason || failureMessages.notApproved(name), decision.userMessage)
   }
   return failure(ToolErrorCode.DENIED, failureMessages.notApproved(name))
+}
+
+function approverFailed(run: CallRun, thrown: unknown): CallOutcome {
+  return failure(ToolErrorCode.DENIED, failureMessages.approverFailed(run.info!.name, thrownMessage(thrown)))
 }
 
 const aborted = Symbol('aborted')

@@ -4,7 +4,7 @@ import type { RegistryEntry } from '../registry/registry-entry.js'
 import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
-import type { ToolCall } from './call.js'
+import type { ToolCall, ToolResult } from './call.js'
 import type { ListenerRegistry, MergedListeners } from './listener-registry.js'
 import type { Approver, CallInfo, CallOutcome } from './pipeline-events.js'
 
@@ -64,12 +64,15 @@ export interface CallRun {
   /** Set once the call is resolved and validated. */
   target: CallTarget | undefined
   info: CallInfo | undefined
+  /** The reasons given for asking the approver, in order; empty when nothing asked. */
+  asks: readonly string[]
   /** True once the body (or `run_code` dispatch) was invoked. */
   dispatched: boolean
-  /** A body that answered synchronously under wrappers: its outcome, and the promise `next` handed out for it. */
-  bodyOutcome: CallOutcome | undefined
-  bodyPromise: Promise<CallOutcome> | undefined
+  /** The one result, once the call settled. */
+  result: ToolResult | undefined
 }
+
+const noAsks: readonly string[] = Object.freeze([])
 
 export const neverAborted: AbortSignal = new AbortController().signal
 
@@ -94,8 +97,8 @@ export function openCall(
     listeners: scope.core.listeners.forScope(scope.agentId),
     target: undefined,
     info: undefined,
+    asks: noAsks,
     dispatched: false,
-    bodyOutcome: undefined,
-    bodyPromise: undefined,
+    result: undefined,
   }
 }

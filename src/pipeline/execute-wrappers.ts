@@ -1,31 +1,41 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { isToolError } from '../errors/tool-error.js'
-import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
+import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import { fuseSignals } from './fuse-signals.js'
-import type { CallOutcome, NextExecute, WrappedExecution } from './pipeline-events.js'
+import type { CallOutcome, ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
 import { runBody } from './run-body.js'
+import { andThen, type Step } from './step.js'
 
-/** One layer of the onion for one call: which wrapper, with what execution, and how often it called `next`. */
-interface Layer {
+/** The body, alone or inside some of the wrappers: runs one call's execution through them. */
+export type Layer = (run: CallRun, exec: WrappedExecution) => Step<CallOutcome>
+
+/** One layer's part in one call: whether its `next` is pending, succeeded, or was refused. */
+interface Turn {
   readonly run: CallRun
-  readonly index: number
   readonly exec: WrappedExecution
-  calls: number
-  /** What `next` returned, so a wrapper that hands it straight back costs no extra promise. */
-  inner: Promise<CallOutcome> | undefined
+  readonly inner: Layer
+  pending: boolean
+  succeeded: boolean
+  refused: boolean
+  /** What the last `next` handed out, and the outcome behind it when the inner layers answered at once. */
+  handed: Promise<CallOutcome> | undefined
+  known: CallOutcome | undefined
 }
 
 /**
- * Stage 5: `tools/execute` wrappers around the body as an onion, lowest order outermost. A wrapper may replace the
- * signal for the layers inside it; the caller's signal is fused back in, so cancelling the call always reaches the
- * body. Calling `next` twice, throwing, or returning no outcome makes the call a `WRAPPER_ERROR`.
+ * Stage 5: `tools/execute` wrappers around the body as an onion, lowest order outermost, composed once per listener
+ * version (`composeWrappers`). A wrapper may replace the signal for the layers inside it; the caller's signal is
+ * fused back in, so cancelling the call always reaches the body. A wrapper may call `next` again once the previous
+ * call failed (a retry runs the inner layers afresh); calling it while one is pending or after a success, throwing,
+ * or returning no outcome makes the call a `WRAPPER_ERROR`.
  */
-export function runExecuteWrappers(run: CallRun): CallOutcome | Promise<CallOutcome> {
-  if (run.listeners.execute.length === 0) return runBody(run, run.signal)
+export function runExecuteWrappers(run: CallRun): Step<CallOutcome> {
+  const wrappers = run.listeners.execute
+  if (wrappers.length === 0) return runBody(run, run.signal)
   const info = run.info!
-  const exec: WrappedExecution = {
+  return run.listeners.onion(run, {
     signal: run.signal,
     callId: info.id,
     toolName: info.name,
@@ -34,62 +44,91 @@ export function runExecuteWrappers(run: CallRun): CallOutcome | Promise<CallOutc
     escalated: run.escalated,
     call: info,
     definition: run.target!.definition,
-  }
-  const outcome = enter(run, 0, exec)
-  // Every wrapper handed the body's own already-settled promise straight back: the outcome is known now.
-  return outcome === run.bodyPromise ? run.bodyOutcome! : outcome
+  })
 }
 
-function enter(run: CallRun, index: number, exec: WrappedExecution): Promise<CallOutcome> {
-  const wrappers = run.listeners.execute
-  if (index === wrappers.length) {
-    const outcome = runBody(run, exec.signal, exec)
-    if (isPromiseLike(outcome)) return outcome
-    run.bodyOutcome = outcome
-    run.bodyPromise = Promise.resolve(outcome)
-    return run.bodyPromise
+/** The wrappers around the body, lowest order outermost. Composed once per listener version, not per call. */
+export function composeWrappers(wrappers: readonly ExecuteWrapper[]): Layer {
+  return wrappers.reduceRight<Layer>((inner, wrapper) => layer(wrapper, inner), body)
+}
+
+function body(run: CallRun, exec: WrappedExecution): Step<CallOutcome> {
+  return runBody(run, exec.signal, exec)
+}
+
+function layer(wrapper: ExecuteWrapper, inner: Layer): Layer {
+  return (run, exec) => {
+    const turn: Turn = {
+      run,
+      exec,
+      inner,
+      pending: false,
+      succeeded: false,
+      refused: false,
+      handed: undefined,
+      known: undefined,
+    }
+    let returned: Step<CallOutcome>
+    try {
+      returned = wrapper(exec, nextFor(turn))
+    } catch (thrown) {
+      return wrapperFailure(turn, thrown)
+    }
+    // A wrapper that hands back what `next` gave it answers what the inner layers answered, already checked: when
+    // they answered at once, so does this layer, and a call whose wrappers only pass through costs no promise here.
+    if (returned === turn.handed && turn.known !== undefined && !turn.refused) return turn.known
+    return andThen(returned, turn, 0, checkOutcome, wrapperFailure)
   }
-  const layer: Layer = { run, index, exec, calls: 0, inner: undefined }
-  let returned: CallOutcome | Promise<CallOutcome>
-  try {
-    returned = wrappers[index]!(exec, nextFor(layer))
-  } catch (thrown) {
-    return Promise.resolve(wrapperFailure(layer, thrown))
-  }
-  if (!isPromiseLike(returned)) return Promise.resolve(checkOutcome(layer, returned))
-  if (returned === layer.inner && layer.calls === 1) return returned
-  return Promise.resolve(returned).then(
-    (outcome) => checkOutcome(layer, outcome),
-    (thrown: unknown) => wrapperFailure(layer, thrown),
-  )
 }
 
 /** The `next` a wrapper receives. Returned anonymous on purpose: nothing names (and so redefines) it per call. */
-function nextFor(layer: Layer): NextExecute {
-  return (override) => callNext(layer, override)
+function nextFor(turn: Turn): NextExecute {
+  return (override) => enterInner(turn, override)
 }
 
-function callNext(layer: Layer, override: { readonly signal?: AbortSignal } | undefined): Promise<CallOutcome> {
-  layer.calls++
-  if (layer.calls > 1) return Promise.reject(new Error(failureMessages.nextTwice()))
+function enterInner(turn: Turn, override: { readonly signal?: AbortSignal } | undefined): Promise<CallOutcome> {
+  if (turn.pending || turn.succeeded) {
+    turn.refused = true
+    return Promise.reject(new Error(failureMessages.nextTwice()))
+  }
+  turn.pending = true
+  turn.known = undefined
   const replacement = override?.signal
-  const { exec, run } = layer
+  const { exec, run } = turn
   const inner =
     replacement === undefined || replacement === exec.signal
       ? exec
       : { ...exec, signal: fuseSignals(replacement, run.signal) }
-  layer.inner = enter(run, layer.index + 1, inner)
-  return layer.inner
+  let outcome: Step<CallOutcome>
+  try {
+    outcome = turn.inner(run, inner)
+  } catch (thrown) {
+    outcome = Promise.reject(thrown)
+  }
+  turn.handed = Promise.resolve(andThen(outcome, turn, 0, innerSettled, innerFailed))
+  return turn.handed
 }
 
-function wrapperFailure(layer: Layer, thrown: unknown): CallOutcome {
-  if (layer.calls > 1) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
+function innerSettled(turn: Turn, outcome: CallOutcome): CallOutcome {
+  turn.pending = false
+  turn.succeeded = outcome.ok
+  turn.known = outcome
+  return outcome
+}
+
+function innerFailed(turn: Turn, thrown: unknown): never {
+  turn.pending = false
+  throw thrown
+}
+
+function wrapperFailure(turn: Turn, thrown: unknown): CallOutcome {
+  if (turn.refused) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
   if (isToolError(thrown)) return { ok: false, error: thrown.toInfo() }
   return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.wrapperFailed(thrownMessage(thrown)))
 }
 
-function checkOutcome(layer: Layer, outcome: unknown): CallOutcome {
-  if (layer.calls > 1) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
+function checkOutcome(turn: Turn, outcome: unknown): CallOutcome {
+  if (turn.refused) return failure(ToolErrorCode.WRAPPER_ERROR, failureMessages.nextTwice())
   if (typeof outcome === 'object' && outcome !== null) {
     const candidate = outcome as CallOutcome
     if (candidate.ok === true && Array.isArray(candidate.content)) return candidate

@@ -1,4 +1,6 @@
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { createDisposer, type Disposer } from '../registry/disposer.js'
+import { composeWrappers, type Layer } from './execute-wrappers.js'
 import type {
   ExecuteWrapper,
   PostExecuteListener,
@@ -29,6 +31,8 @@ export interface MergedListeners {
   readonly preExecute: readonly PreExecuteListener[]
   readonly guards: readonly ToolGuard[]
   readonly execute: readonly ExecuteWrapper[]
+  /** The `execute` wrappers composed around the body. */
+  readonly onion: Layer
   readonly postExecute: readonly PostExecuteListener[]
   readonly result: readonly ResultObserver[]
 }
@@ -60,15 +64,15 @@ export class ListenerRegistry {
     listener: ToolEventListeners[Event],
     order = 0,
   ): Disposer {
-    if (!eventNames.includes(event)) throw new TypeError(`on: unknown event ${String(event)}`)
-    if (typeof listener !== 'function') throw new TypeError(`on(${event}): listener must be a function`)
-    if (!Number.isFinite(order)) throw new TypeError(`on(${event}): order must be a finite number`)
+    if (!eventNames.includes(event)) throw new InvalidArgumentError(`on: unknown event ${String(event)}`)
+    if (typeof listener !== 'function') throw new InvalidArgumentError(`on(${event}): listener must be a function`)
+    if (!Number.isFinite(order)) throw new InvalidArgumentError(`on(${event}): order must be a finite number`)
     const scope = this.#scope(agentId)
     return this.#add(scope, scope.events[event] as Registration<ToolEventListeners[Event]>[], listener, order)
   }
 
   guard(agentId: string | undefined, guard: ToolGuard): Disposer {
-    if (typeof guard !== 'function') throw new TypeError('guard: expected a function')
+    if (typeof guard !== 'function') throw new InvalidArgumentError('guard: expected a function')
     const scope = this.#scope(agentId)
     return this.#add(scope, scope.guards, guard, 0)
   }
@@ -110,12 +114,14 @@ export class ListenerRegistry {
       return registrations.sort(byOrder).map((registration) => registration.listener)
     }
     const guards = own === global ? [...global.guards] : [...global.guards, ...own.guards]
+    const execute = pick('tools/execute')
     const merged: MergedListeners = {
       globalVersion: global.version,
       ownVersion: own.version,
       preExecute: pick('tools/pre-execute'),
       guards: guards.sort(bySequence).map((registration) => registration.listener),
-      execute: pick('tools/execute'),
+      execute,
+      onion: composeWrappers(execute),
       postExecute: pick('tools/post-execute'),
       result: pick('tools/result'),
     }

@@ -1,67 +1,60 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
-import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
+import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { CallOutcome, PreExecuteDecision, PreExecuteEvent } from './pipeline-events.js'
+import { andThen, type Step } from './step.js'
 
-/** The reasons listeners gave for asking; empty when every listener allowed. */
-export type AskReasons = readonly string[]
-
-const noReasons: AskReasons = Object.freeze([])
 const event = 'tools/pre-execute'
 
 /**
- * Stage 2: listeners in order. The first deny is final and stops the waterfall, so nothing after it can turn the
- * call back into permission; a listener that throws or answers nonsense denies too (policy fails closed).
+ * Stage 2: listeners in order; the reasons of those that ask gather in `run.asks` for the approver. The first deny
+ * is final and stops the waterfall, so nothing after it can turn the call back into permission; a listener that
+ * throws or answers nonsense denies too (policy fails closed).
  */
-export function runPreExecute(run: CallRun): CallOutcome | AskReasons | Promise<CallOutcome | AskReasons> {
-  const listeners = run.listeners.preExecute
-  if (listeners.length === 0) return targetAsk(run, noReasons)
+export function runPreExecute(run: CallRun): Step<CallOutcome | undefined> {
+  if (run.listeners.preExecute.length === 0) return targetAsk(run)
   const payload: PreExecuteEvent = { call: run.info!, definition: run.target!.definition, signal: run.signal }
-  return continueFrom(run, payload, 0, noReasons)
+  return ask({ run, payload }, 0)
 }
 
-function continueFrom(
-  run: CallRun,
-  payload: PreExecuteEvent,
-  start: number,
-  reasons: AskReasons,
-): CallOutcome | AskReasons | Promise<CallOutcome | AskReasons> {
-  const listeners = run.listeners.preExecute
-  let asks = reasons
-  for (let index = start; index < listeners.length; index++) {
-    let decision: ReturnType<(typeof listeners)[number]>
-    try {
-      decision = listeners[index]!(payload)
-    } catch (thrown) {
-      return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerFailed(event, thrownMessage(thrown)))
-    }
-    if (isPromiseLike(decision)) {
-      const next = index + 1
-      const current = asks
-      return Promise.resolve(decision).then(
-        (settled) => {
-          const applied = apply(settled, current)
-          return Array.isArray(applied) ? continueFrom(run, payload, next, applied) : applied
-        },
-        (thrown: unknown) =>
-          failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerFailed(event, thrownMessage(thrown))),
-      )
-    }
-    const applied = apply(decision, asks)
-    if (!Array.isArray(applied)) return applied as CallOutcome
-    asks = applied
+interface Waterfall {
+  readonly run: CallRun
+  readonly payload: PreExecuteEvent
+}
+
+function ask(waterfall: Waterfall, index: number): Step<CallOutcome | undefined> {
+  const listeners = waterfall.run.listeners.preExecute
+  if (index === listeners.length) return targetAsk(waterfall.run)
+  let decision: ReturnType<(typeof listeners)[number]>
+  try {
+    decision = listeners[index]!(waterfall.payload)
+  } catch (thrown) {
+    return listenerFailure(waterfall, thrown)
   }
-  return targetAsk(run, asks)
+  // Nothing to apply: straight on to the next listener (the common answer, and a bench row pays for skipping here).
+  if (decision === undefined) return ask(waterfall, index + 1)
+  return andThen(decision, waterfall, index, decided, listenerFailure)
 }
 
-function apply(decision: PreExecuteDecision | undefined, asks: AskReasons): CallOutcome | AskReasons {
-  if (decision === undefined || decision === null) return asks
+function decided(
+  waterfall: Waterfall,
+  decision: PreExecuteDecision | undefined,
+  index: number,
+): Step<CallOutcome | undefined> {
+  const denial = apply(waterfall.run, decision)
+  return denial === undefined ? ask(waterfall, index + 1) : denial
+}
+
+function apply(run: CallRun, decision: PreExecuteDecision | undefined): CallOutcome | undefined {
+  if (decision === undefined || decision === null) return undefined
   switch (decision.action) {
     case 'allow':
-      return asks
+      return undefined
     case 'ask':
-      return typeof decision.reason === 'string' ? [...asks, decision.reason] : invalid()
+      if (typeof decision.reason !== 'string') return invalid()
+      run.asks = [...run.asks, decision.reason]
+      return undefined
     case 'deny': {
       if (typeof decision.reason !== 'string') return invalid()
       return failure(decision.error?.code ?? ToolErrorCode.DENIED, decision.reason, decision.error?.userMessage)
@@ -71,12 +64,17 @@ function apply(decision: PreExecuteDecision | undefined, asks: AskReasons): Call
   }
 }
 
+function listenerFailure(_waterfall: Waterfall, thrown: unknown): CallOutcome {
+  return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerFailed(event, thrownMessage(thrown)))
+}
+
 function invalid(): CallOutcome {
   return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerInvalidDecision(event))
 }
 
 /** A target may require approval by itself (`run_code` escalation); its reason comes after the listeners'. */
-function targetAsk(run: CallRun, asks: AskReasons): AskReasons {
+function targetAsk(run: CallRun): undefined {
   const reason = run.target!.askReason?.(run.info!.arguments)
-  return reason === undefined ? asks : [...asks, reason]
+  if (reason !== undefined) run.asks = [...run.asks, reason]
+  return undefined
 }

@@ -2,21 +2,18 @@ import type { ContentPart } from '../definition/content.js'
 import type { ToolExecution } from '../definition/tool-definition.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonValue } from '../json-schema/json-value.js'
-import { failure, failureFromThrown, isPromiseLike, thrownMessage } from './call-outcome.js'
+import { failure, failureFromThrown, thrownMessage } from './call-outcome.js'
 import { type CallRun, neverAborted } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { CallOutcome } from './pipeline-events.js'
 import { formatIssues } from './resolve-call.js'
+import { andThen, type Step } from './step.js'
 
 /**
  * Stage 6: the tool body with the (fused) signal, then its value checked against `output.schema` and rendered.
  * A signal already aborted here means the body never runs.
  */
-export function runBody(
-  run: CallRun,
-  signal: AbortSignal,
-  wrapped?: ToolExecution,
-): CallOutcome | Promise<CallOutcome> {
+export function runBody(run: CallRun, signal: AbortSignal, wrapped?: ToolExecution): Step<CallOutcome> {
   const info = run.info!
   if (signal !== neverAborted && signal.aborted) {
     return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(info.name))
@@ -42,13 +39,7 @@ export function runBody(
   } catch (thrown) {
     return bodyFailure(info.name, signal, thrown)
   }
-  if (isPromiseLike(value)) {
-    return Promise.resolve(value).then(
-      (settled) => checkAndRender(run, settled),
-      (thrown: unknown) => bodyFailure(info.name, signal, thrown),
-    )
-  }
-  return checkAndRender(run, value)
+  return andThen(value, run, 0, checkAndRender, (_run, thrown) => bodyFailure(info.name, signal, thrown))
 }
 
 /**

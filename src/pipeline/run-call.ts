@@ -10,16 +10,14 @@ import { runGuards } from './guard-stage.js'
 import { outcomeAfterAbort } from './outcome-precedence.js'
 import type { CallOutcome } from './pipeline-events.js'
 import { runPostExecute } from './post-execute-stage.js'
-import { type AskReasons, runPreExecute } from './pre-execute-stage.js'
+import { runPreExecute } from './pre-execute-stage.js'
 import { resolveCall } from './resolve-call.js'
 import { settleCall } from './settle-call.js'
-
-type Step<Value> = Value | Promise<Value>
+import { andThen, type Step } from './step.js'
 
 /**
- * The one place that knows the order of a call. Each stage may answer synchronously, and the next stage then runs at
- * once; only a stage that is really pending costs a promise. Whatever happens, the call settles exactly once and the
- * returned promise never rejects.
+ * The one place that knows the order of a call. Each stage answers once, now or later, and `andThen` goes on with
+ * the next; whatever happens, the call settles exactly once and the returned promise never rejects.
  */
 export function runCall(
   scope: PipelineScope,
@@ -30,53 +28,48 @@ export function runCall(
   const run = openCall(scope, call, signal, origin)
   let result: Step<ToolResult>
   try {
-    result = resolveAndDecide(run)
+    result = validate(run)
   } catch (thrown) {
-    result = settle(run, internalFailure(thrown))
+    result = broken(run, thrown)
   }
-  return isPromiseLike(result) ? result : Promise.resolve(result)
+  if (!isPromiseLike(result)) return Promise.resolve(result)
+  return Promise.resolve(result).then(undefined, (thrown: unknown) => broken(run, thrown))
 }
 
-function resolveAndDecide(run: CallRun): Step<ToolResult> {
+function validate(run: CallRun): Step<ToolResult> {
   // 1. Resolve the tool in the caller's scope; parse, validate and freeze the arguments.
-  const invalid = resolveCall(run)
-  if (invalid !== undefined) return settle(run, invalid)
-  if (isCancelled(run)) return settle(run, notDispatched(run))
-  // 2. tools/pre-execute listeners, in order: allow, deny (final) or ask.
-  return next(runPreExecute(run), run, guardAndApprove)
-}
-
-function guardAndApprove(run: CallRun, verdict: CallOutcome | AskReasons): Step<ToolResult> {
-  if (!Array.isArray(verdict)) return settle(run, verdict as CallOutcome)
-  // 3. Guards: a returned reason denies.
-  const guarded = runGuards(run)
-  if (guarded !== undefined) return settle(run, guarded)
-  // 4. The approver, when anything asked.
-  return next(runApproval(run, verdict), run, dispatch)
-}
-
-function dispatch(run: CallRun, refusal: CallOutcome | undefined): Step<ToolResult> {
+  const refusal = resolveCall(run) ?? notDispatched(run)
   if (refusal !== undefined) return settle(run, refusal)
-  if (isCancelled(run)) return settle(run, notDispatched(run))
-  // 5 and 6. tools/execute wrappers around the body; the body's value checked and rendered.
-  return next(runExecuteWrappers(run), run, inspect)
+  // 2. tools/pre-execute listeners, in order: allow, deny (final) or ask.
+  return andThen(runPreExecute(run), run, 0, applyPolicy, broken)
 }
 
-function inspect(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
-  const checked = isCancelled(run) ? afterAbort(run, outcome) : outcome
-  // 7. tools/post-execute: replace, block or add contexts.
-  return next(runPostExecute(run, checked), run, finalize)
+function applyPolicy(run: CallRun, denial: CallOutcome | undefined): Step<ToolResult> {
+  // 3. Guards: a returned reason denies.
+  const refusal = denial ?? runGuards(run)
+  if (refusal !== undefined) return settle(run, refusal)
+  // 4. The approver, when anything asked.
+  return andThen(runApproval(run), run, 0, wrapBody, broken)
+}
+
+function wrapBody(run: CallRun, denial: CallOutcome | undefined): Step<ToolResult> {
+  const refusal = denial ?? notDispatched(run)
+  if (refusal !== undefined) return settle(run, refusal)
+  // 5 and 6. tools/execute wrappers around the body; the body's value checked and rendered.
+  return andThen(runExecuteWrappers(run), run, 0, postProcess, broken)
+}
+
+function postProcess(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
+  // 7. tools/post-execute, after cancellation replaced a success: replace, block or add contexts.
+  return andThen(runPostExecute(run, afterAbort(run, outcome)), run, 0, finalize, broken)
 }
 
 function finalize(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
-  // 8. The definition's finalizeContent.
+  // 8. The definition's finalizeContent; then 9, the settlement: the settled record, the tools/result observers.
   return settle(run, runFinalizeContent(run, outcome))
 }
 
-/**
- * 9. The call's one settlement: its settled record, then the tools/result observers. Every path above ends here
- * exactly once; this never throws.
- */
+/** The call's one settlement. Every path above ends here exactly once; this never throws. */
 function settle(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
   try {
     return settleCall(run, outcome)
@@ -85,39 +78,23 @@ function settle(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
   }
 }
 
-/**
- * Runs the next stage now when the previous one answered synchronously, else when it settles. A stage that throws
- * or a pending step that rejects settles the call as an internal failure.
- */
-function next<Value>(
-  value: Step<Value>,
-  run: CallRun,
-  stage: (run: CallRun, value: Value) => Step<ToolResult>,
-): Step<ToolResult> {
-  if (!isPromiseLike(value)) return stage(run, value)
-  return Promise.resolve(value).then(
-    (settled) => {
-      try {
-        return stage(run, settled)
-      } catch (thrown) {
-        return settle(run, internalFailure(thrown))
-      }
-    },
-    (thrown: unknown) => settle(run, internalFailure(thrown)),
-  )
+/** A stage that throws or rejects is a bug in the pipeline itself: the call still settles, as a tool error. */
+function broken(run: CallRun, thrown: unknown): Step<ToolResult> {
+  return settle(run, internalFailure(thrown))
 }
 
-function notDispatched(run: CallRun): CallOutcome {
-  return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(run.call.name))
-}
-
-/** A bug in the pipeline itself still settles the call, as a tool error that says so. */
 function internalFailure(thrown: unknown): CallOutcome {
   return failure(ToolErrorCode.TOOL_ERROR, failureMessages.internal(thrownMessage(thrown)))
 }
 
+function notDispatched(run: CallRun): CallOutcome | undefined {
+  if (!isCancelled(run)) return undefined
+  return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(run.call.name))
+}
+
 /** Cancellation only replaces a success; see the precedence table. */
 function afterAbort(run: CallRun, outcome: CallOutcome): CallOutcome {
+  if (!isCancelled(run)) return outcome
   const kind = outcome.ok ? 'OK' : outcome.error.code
   const replaced = outcomeAfterAbort(kind, run.dispatched ? 'after-dispatch' : 'before-dispatch')
   if (replaced === kind) return outcome
