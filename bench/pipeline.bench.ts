@@ -16,6 +16,7 @@
  * so a burst of load hits all of them alike.
  */
 
+import { loadavg } from 'node:os'
 import { asSchema, executeTool, safeParseJSON } from '@ai-sdk/provider-utils'
 import { tool as langchainTool } from '@langchain/core/tools'
 import { tool as openaiTool, RunContext } from '@openai/agents'
@@ -190,7 +191,9 @@ async function measureInterleaved(
 const entries = contenders.map(
   ([label, make, measureOptions]) => [label, make(), measureOptions.batch ?? 2000] as const,
 )
+const loadBefore = loadavg()
 const measured = await measureInterleaved(entries, 80)
+const loadAfter = loadavg()
 const cpuOf = (index: number) => measured.get(contenders[index]![0])!.cpu.medianNs
 const aiSdkTime = cpuOf(3)
 const floorTime = cpuOf(2)
@@ -212,8 +215,10 @@ const withListeners = cpuOf(0)
 console.log(
   `\nGoals: below half of the AI SDK (${withListeners < aiSdkTime / 2 ? 'met' : 'NOT met'}: ` +
     `${(withListeners / aiSdkTime).toFixed(2)}x), within 4x of the floor (${withListeners <= floorTime * 4 ? 'met' : 'NOT met'}: ` +
-    `${(withListeners / floorTime).toFixed(2)}x).\n`,
+    `${(withListeners / floorTime).toFixed(2)}x).`,
 )
+const loadText = (load: number[]) => load.map((value) => value.toFixed(2)).join(' ')
+console.log(`Load average (1, 5, 15 min): ${loadText(loadBefore)} before, ${loadText(loadAfter)} after.\n`)
 
 // Lookup cost must depend on the caller's scope only, not on tools registered elsewhere.
 const sharedParameters: JsonSchemaObject = add.parameters
