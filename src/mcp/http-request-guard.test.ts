@@ -60,6 +60,15 @@ describe('createRequestGuard', () => {
     expect(wide({ host: 'localhost' })).toBeUndefined()
   })
 
+  it('accepts no wildcard address as a name when bound to every interface', () => {
+    for (const host of ['0.0.0.0', '::']) {
+      const wide = createRequestGuard({ host, port: 4100, allowedHosts: ['box.lan'] })
+      expect(wide({ host: host === '::' ? '[::]:4100' : '0.0.0.0:4100' })?.header).toBe('host')
+      expect(wide({ host: 'localhost:4100' })).toBeUndefined()
+      expect(wide({ host: 'box.lan:4100' })).toBeUndefined()
+    }
+  })
+
   it('quotes and truncates what it refuses', () => {
     const refused = guard({ host: `${'a'.repeat(5000)}"` })
     expect(refused?.message.length).toBeLessThan(300)

@@ -20,6 +20,8 @@ export interface GuardRejection {
 }
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]']
+/** Binding every interface names no host: `Host: 0.0.0.0` is what a page aiming at "0.0.0.0 day" sends. */
+const WILDCARDS = new Set(['0.0.0.0', '[::]'])
 
 /** `::1` becomes `[::1]`, as it appears in a `Host` header and an origin. */
 function bracketed(host: string): string {
@@ -56,7 +58,8 @@ export function createRequestGuard(
   options: RequestGuardOptions,
 ): (headers: IncomingHttpHeaders) => GuardRejection | undefined {
   const port = String(options.port)
-  const names = new Set([...LOOPBACK_NAMES, bracketed(options.host)])
+  const bound = bracketed(options.host)
+  const names = new Set([...LOOPBACK_NAMES, ...(WILDCARDS.has(bound) ? [] : [bound])])
   const anyPort = new Set<string>()
   const exact = new Set<string>()
   for (const name of names) exact.add(`${name}:${port}`)
