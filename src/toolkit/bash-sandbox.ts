@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { isAbsolute } from 'node:path'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
@@ -65,15 +66,15 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
   return {
     kind: 'bubblewrap',
     launch(command, escalated) {
-      probed ??= findBubblewrap(options.bubblewrap)
-      filter ??= shellFilter()
-      if ('problem' in filter)
-        throw unavailable(`${filter.problem}; opt out of confinement with "bash": { "sandbox": "none" }`)
+      probed ??= workingBubblewrap(options.bubblewrap, root)
       if ('problem' in probed) {
         throw unavailable(
           `${probed.problem}. The host must ${BUBBLEWRAP_REMEDY}, or opt out of confinement with "bash": { "sandbox": "none" }`,
         )
       }
+      filter ??= shellFilter()
+      if ('problem' in filter)
+        throw unavailable(`${filter.problem}; opt out of confinement with "bash": { "sandbox": "none" }`)
       const wider = escalated ? options.escalation : undefined
       const profile: SandboxProfile = {
         workspace: root,
@@ -104,6 +105,20 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
         budget,
       }
     },
+  }
+}
+
+/** bubblewrap found and able to start a sandbox here (user namespaces may be disabled), asked once. */
+function workingBubblewrap(command: string | undefined, root: string): Bubblewrap | { readonly problem: string } {
+  const found = findBubblewrap(command)
+  if ('problem' in found) return found
+  try {
+    const args = [...bubblewrapArguments(found, { workspace: root }), 'true']
+    execFileSync(found.executable, args, { timeout: 10_000, stdio: ['ignore', 'ignore', 'pipe'], env: {} })
+    return found
+  } catch (error) {
+    const stderr = String((error as { stderr?: unknown }).stderr ?? '').trim()
+    return { problem: `${found.executable} could not start a sandbox (${stderr || (error as Error).message})` }
   }
 }
 

@@ -224,6 +224,13 @@ describe('bash without confinement', () => {
     expect(await workspace.run('read_file', { path: 'hello.txt' })).toMatchObject({ content: 'hi' })
   })
 
+  it('fails each call with what bubblewrap said when it is installed but cannot make a sandbox', async () => {
+    const failure = await bash('echo hi', { bubblewrap: '/bin/false' }).catch((error: unknown) => error)
+    expect(isToolError(failure)).toBe(true)
+    expect((failure as Error).message).toMatch(/^bash cannot run confined: \/bin\/false could not start a sandbox \(/)
+    expect((failure as Error).message).toContain('allow unprivileged user namespaces')
+  })
+
   it("says sandbox: 'none' in every result when opted out, and runs on the host", async () => {
     process.env.QILIN_TEST_SECRET = 'visible-unconfined'
     try {
