@@ -19,7 +19,9 @@ export type {
 export { isToolDefinitionError, ToolDefinitionError } from './definition/tool-definition-error.js'
 // errors
 export { ToolErrorCode } from './errors/error-codes.js'
+export { InvalidArgumentError, isInvalidArgumentError } from './errors/invalid-argument-error.js'
 export { isToolError, ToolError, type ToolErrorInfo } from './errors/tool-error.js'
+export { isToolRuntimeError, ToolRuntimeError } from './errors/tool-runtime-error.js'
 export {
   type CompiledSchema,
   type CompileOptions,
@@ -36,7 +38,7 @@ export {
   type ParsedJsonArguments,
   parseJsonArguments,
 } from './json-schema/parse-json-arguments.js'
-export { SchemaCompileError } from './json-schema/schema-compile-error.js'
+export { isSchemaCompileError, SchemaCompileError } from './json-schema/schema-compile-error.js'
 // pipeline
 export type { ToolCall, ToolContext, ToolResult } from './pipeline/call.js'
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
@@ -74,7 +76,7 @@ export {
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
 } from './pipeline/ptc-port.js'
-export { type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
+export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
 export type { ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
 // ptc (pure parts shared by every code-mode runtime)
@@ -87,7 +89,7 @@ export type { PresentationMode, PromptSection, ToolPrompt, ToolSchema } from './
 export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
 export { isJsonSchemaSpec, type JsonSchemaSpec, jsonSchema } from './schema/json-schema-spec.js'
-export { SchemaSpecError } from './schema/schema-spec-error.js'
+export { isSchemaSpecError, SchemaSpecError } from './schema/schema-spec-error.js'
 export type { StandardInput, StandardSchemaLike } from './schema/standard-schema.js'
 export { parametersToJsonSchema, toJsonSchema } from './schema/to-json-schema.js'
 export type {

@@ -3,6 +3,7 @@ export {
   type ConfinementProfile,
   ConfinementUnavailableError,
   confinementLayers,
+  isConfinementUnavailableError,
 } from './confinement.js'
 export {
   createPythonPtcRuntime,

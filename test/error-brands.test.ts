@@ -1,0 +1,96 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { repositoryRoot } from './support/built-cli.js'
+
+type Module = Record<string, unknown>
+type ErrorClass = abstract new (...args: never[]) => Error
+
+function libraryFiles(directory: string): string[] {
+  const files: string[] = []
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const path = join(directory, entry.name)
+    if (entry.isDirectory()) {
+      if (entry.name !== '__fixtures__') files.push(...libraryFiles(path))
+    } else if (entry.name.endsWith('.ts') && !/\.test(-d)?\.ts$|\.d\.ts$/.test(entry.name)) files.push(path)
+  }
+  return files
+}
+
+/** Every `export class X extends …Error` in library code, with the module that declares it. */
+function declaredErrorClasses(): { file: string; name: string }[] {
+  const declared: { file: string; name: string }[] = []
+  for (const file of libraryFiles(join(repositoryRoot, 'src'))) {
+    for (const [, name] of readFileSync(file, 'utf8').matchAll(/^export class (\w+) extends \w*Error\b/gm)) {
+      declared.push({ file, name: name! })
+    }
+  }
+  return declared
+}
+
+const isErrorClass = (value: unknown): value is ErrorClass =>
+  typeof value === 'function' && value.prototype instanceof Error
+
+/** What is wrong with one class's brand and guard, or nothing. */
+function brandProblems(module: Module, name: string, where: string): string[] {
+  const errorClass = module[name]
+  const guard = module[`is${name}`]
+  if (!isErrorClass(errorClass)) return [`${where}: ${name} is not an exported Error class`]
+  if (typeof guard !== 'function') return [`${where}: ${name} has no exported is${name} guard`]
+  const problems: string[] = []
+  if ((errorClass.prototype as Record<symbol, unknown>)[Symbol.for(`qilin-tools.${name}`)] !== true)
+    problems.push(`${where}: ${name} does not carry Symbol.for('qilin-tools.${name}')`)
+  if (guard(Object.create(errorClass.prototype)) !== true)
+    problems.push(`${where}: is${name} does not recognise a ${name}`)
+  if (guard(new Error(name)) !== false) problems.push(`${where}: is${name} accepts a plain Error`)
+  return problems
+}
+
+describe('error classes', () => {
+  it('every exported error class in library code is branded and has its is… guard beside it', async () => {
+    const declared = declaredErrorClasses()
+    expect(declared.length).toBeGreaterThanOrEqual(10)
+    const problems: string[] = []
+    for (const { file, name } of declared) {
+      const module = (await import(pathToFileURL(file).href)) as Module
+      problems.push(...brandProblems(module, name, relative(repositoryRoot, file)))
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('every public entry point that exports an error class exports its guard', async () => {
+    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+      exports: Record<string, { default?: string } | string>
+    }
+    const problems: string[] = []
+    for (const [entry, target] of Object.entries(manifest.exports)) {
+      if (typeof target === 'string' || target.default === undefined) continue
+      const source = join(repositoryRoot, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'))
+      const module = (await import(pathToFileURL(source).href)) as Module
+      for (const [name, value] of Object.entries(module)) {
+        if (isErrorClass(value)) problems.push(...brandProblems(module, name, `qilin-tools${entry.slice(1)}`))
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('names a class without brand or guard (the check can fail)', () => {
+    class UnbrandedError extends Error {}
+    class GuardedButUnbrandedError extends Error {}
+    expect(brandProblems({ UnbrandedError }, 'UnbrandedError', 'fixture')).toEqual([
+      'fixture: UnbrandedError has no exported isUnbrandedError guard',
+    ])
+    const looseGuard = (value: unknown) => value instanceof Error
+    expect(
+      brandProblems(
+        { GuardedButUnbrandedError, isGuardedButUnbrandedError: looseGuard },
+        'GuardedButUnbrandedError',
+        'fixture',
+      ),
+    ).toEqual([
+      "fixture: GuardedButUnbrandedError does not carry Symbol.for('qilin-tools.GuardedButUnbrandedError')",
+      'fixture: isGuardedButUnbrandedError accepts a plain Error',
+    ])
+  })
+})
