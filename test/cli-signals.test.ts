@@ -160,6 +160,21 @@ describe('stop signals without bubblewrap', () => {
     await expectAllGone([pid, ...tree.map((entry) => entry.pid)], `sleep ${seconds}`)
   }, 30_000)
 
+  it('SIGHUP after the terminal went away (nobody reads stdout or stderr) still closes and exits 129', async () => {
+    writeConfig({ bash: { sandbox: 'none' } })
+    const seconds = uniqueSeconds()
+    project.write('program.ts', `await tools.bash({ command: 'sleep ${seconds}' })`)
+    const { child, exited } = startCli(['run', 'program.ts'], project.directory)
+    const pid = child.pid ?? 0
+    await waitFor('bash to run sleep', () => sleepRuns(seconds))
+    const tree = treeOf(pid)
+    child.stdout.destroy()
+    child.stderr.destroy()
+    child.kill('SIGHUP')
+    expect((await exited).code).toBe(129)
+    await expectAllGone([pid, ...tree.map((entry) => entry.pid)], `sleep ${seconds}`)
+  }, 30_000)
+
   it('run -: SIGINT while the program is still being read from stdin exits 130 at once', async () => {
     project.write('qilin.config.json', '{}')
     const { child, exited } = startCli(['run', '-'], project.directory)

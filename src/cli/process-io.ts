@@ -2,8 +2,17 @@ import type { CliIo } from './cli-command.js'
 
 const CLEAR_LINE = '\r\x1b[K'
 
+/** Output errors that mean nobody reads any more: a closed pipe (`| head`), a terminal that hung up. */
+const READER_GONE = new Set(['EPIPE', 'EIO', 'ECONNRESET'])
+
 /** The real process: stdout for results, stderr for failures and the live status line; `stop` from its signals. */
 export function processIo(stop: AbortSignal): CliIo {
+  // Unhandled, such an error would end the CLI on the spot, before it closed its runtime and children.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (!READER_GONE.has(error.code ?? '')) throw error
+    })
+  }
   const stderrIsTty = process.stderr.isTTY === true
   let statusShown = false
   const clearStatus = () => {
