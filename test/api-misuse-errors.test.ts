@@ -45,7 +45,7 @@ describe('API misuse throws branded errors with the specific message', () => {
   it('a value the function cannot use: InvalidArgumentError, still a TypeError', () => {
     const runtime = createToolRuntime()
     const cases: [() => unknown, RegExp][] = [
-      [() => runtime.on('tools/nothing' as never, () => {}), /^on: unknown event tools\/nothing$/],
+      [() => runtime.on('tools/nothing' as never, (() => {}) as never), /^on: unknown event tools\/nothing$/],
       [
         () => runtime.on('tools/execute', 'not a function' as never),
         /^on\(tools\/execute\): listener must be a function$/,
