@@ -1,4 +1,5 @@
 import { basename, resolve } from 'node:path'
+import { thrownMessage } from '../errors/thrown-message.js'
 import type { McpConnection } from '../mcp/mcp-connection-types.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
@@ -127,7 +128,7 @@ async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime, io: Cl
 
 /** One line: the server, and the first line of why it is left out (the stderr tail, if any, follows it). */
 function serverWarning(loaded: LoadedConfig, name: string, reason: unknown): string {
-  const text = reason instanceof Error ? reason.message : String(reason)
+  const text = thrownMessage(reason)
   const why = text.replace(/^MCP server ".*?" failed to start: /, '').split('\n')
   const lastStderrLine = why.length > 1 ? `; last stderr line: ${why.at(-1)?.trim()}` : ''
   const where = loaded.file === undefined ? '' : `${basename(loaded.file)}: `

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type ParseArgsConfig, parseArgs } from 'node:util'
+import { thrownMessage } from '../errors/thrown-message.js'
 import { type CliCommand, type CliIo, COMMON_OPTIONS, type CommandOption } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'
 import { commandHelp, mainHelp } from './help-text.js'
@@ -30,7 +31,7 @@ export async function runCli(argv: readonly string[], io: CliIo, commands: reado
     }
     return await command.execute(commandLine, io)
   } catch (error) {
-    io.error(`qilin-tools: ${error instanceof Error ? error.message : String(error)}\n`)
+    io.error(`qilin-tools: ${thrownMessage(error)}\n`)
     if (debug && error instanceof Error && error.stack !== undefined) io.error(`${error.stack}\n`)
     return error instanceof CliError ? error.exitCode : ExitCode.failed
   }

@@ -1,3 +1,5 @@
+import { thrownMessage } from '../errors/thrown-message.js'
+
 /**
  * Hosts that forbid code generation from strings throw an EvalError from `new Function`: a browser page whose
  * Content-Security-Policy lacks 'unsafe-eval', edge runtimes, `node --disallow-code-generation-from-strings`.
@@ -23,7 +25,7 @@ export function functionFromSource<Compiled>(parameters: readonly string[], body
       forbidden = true
       return undefined
     }
-    const reason = error instanceof Error ? error.message : String(error)
+    const reason = thrownMessage(error)
     throw new Error(
       `qilin-tools generated validator source that does not compile (${reason}); this is a bug, please report ` +
         'it with the schema. Compiling with codegen: false validates without generated code.',

@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
+import { thrownMessage } from '../errors/thrown-message.js'
 import { isToolError, ToolError } from '../errors/tool-error.js'
 
 /** How a failed request affects the connection. */
@@ -26,7 +27,7 @@ const describe = {
 /** A failed request as the `TOOL_ERROR` the model reads, always naming the server. */
 export function callFailure(server: string, kind: CallFailureKind, error: unknown): ToolError {
   if (isToolError(error)) return error
-  const detail = error instanceof Error ? error.message : String(error)
+  const detail = thrownMessage(error)
   return new ToolError({ code: ToolErrorCode.TOOL_ERROR, message: describe[kind](server, detail) }, { cause: error })
 }
 

@@ -7,6 +7,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { thrownMessage } from '../errors/thrown-message.js'
 import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { createAutoReconnect } from './auto-reconnect.js'
@@ -96,7 +97,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     } catch (cause) {
       const kind = classifyCallFailure(cause, signal)
       if (kind === 'closed') fail(current, 'the server closed the connection')
-      if (kind === 'transport') fail(current, `transport error: ${cause instanceof Error ? cause.message : cause}`)
+      if (kind === 'transport') fail(current, `transport error: ${thrownMessage(cause)}`)
       if (kind === 'timeout') await checkAlive(current)
       throw callFailure(serverName, kind, cause)
     }
@@ -146,8 +147,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
 
   const resync = () => {
     sync().catch((cause: unknown) => {
-      if (state === 'connected')
-        setState('connected', `re-sync failed: ${cause instanceof Error ? cause.message : cause}`)
+      if (state === 'connected') setState('connected', `re-sync failed: ${thrownMessage(cause)}`)
     })
   }
 
@@ -171,7 +171,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       // A server that did not even start is owed no polite shutdown.
       channel.kill()
       await client.close().catch(() => {})
-      const detail = cause instanceof Error ? cause.message : String(cause)
+      const detail = thrownMessage(cause)
       const tail = channel.stderrTail().trim()
       throw new Error(`MCP server "${serverName}" failed to start: ${detail}${tail ? `\n${tail}` : ''}`, { cause })
     }
@@ -197,7 +197,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
         setState('connecting')
         await open()
       } catch (cause) {
-        setState('failed', cause instanceof Error ? cause.message : String(cause))
+        setState('failed', thrownMessage(cause))
       } finally {
         reconnecting = false
       }

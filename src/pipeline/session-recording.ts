@@ -1,3 +1,4 @@
+import { thrownMessage } from '../errors/thrown-message.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { SessionLog, ToolCallSettledRecord, ToolCallStartedRecord } from '../session-log/session-log.js'
 import type { ToolResult } from './call.js'
@@ -53,7 +54,5 @@ function append(log: SessionLog, record: ToolCallStartedRecord | ToolCallSettled
 
 /** A log that fails must not fail the call; the failure still has to be visible to the operator. */
 function reportLogFailure(error: unknown): void {
-  process.emitWarning(
-    `qilin-tools: session log append failed: ${error instanceof Error ? error.message : String(error)}`,
-  )
+  process.emitWarning(`qilin-tools: session log append failed: ${thrownMessage(error)}`)
 }

@@ -1,3 +1,4 @@
+import { thrownMessage } from '../errors/thrown-message.js'
 import { defaultRenderBudget, jsonBytesUpTo, type RenderBudget } from '../ptc/render-budget.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
 import type { Projection, ProjectionReport, ToolProjection } from './projection-report.js'
@@ -96,7 +97,7 @@ function chooseSafely<Tool>(
     if (bytes > budget.maxToolBytes) return leftOut(`its projection takes more than ${budget.maxToolBytes} bytes`)
     return { ...chosen, bytes }
   } catch (error) {
-    return leftOut(`projection failed: ${error instanceof Error ? error.message : String(error)}`)
+    return leftOut(`projection failed: ${thrownMessage(error)}`)
   }
 }
 

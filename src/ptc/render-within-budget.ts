@@ -1,3 +1,4 @@
+import { thrownMessage } from '../errors/thrown-message.js'
 import type { OmittedTool } from '../registry/tool-schema.js'
 import { byteLength } from './byte-length.js'
 import { isRenderBudgetError, jsonBytesUpTo, type RenderBudget, WorkMeter } from './render-budget.js'
@@ -132,7 +133,7 @@ function attempt(render: () => string): Attempt {
   } catch (error) {
     if (isRenderBudgetError(error)) return { ok: false, reason: error.message }
     // A RangeError (string or stack too large) is still this tool's fault, and still costs only this tool.
-    return { ok: false, reason: `rendering it failed: ${error instanceof Error ? error.message : String(error)}` }
+    return { ok: false, reason: `rendering it failed: ${thrownMessage(error)}` }
   }
 }
 

@@ -1,3 +1,4 @@
+import { thrownMessage } from '../errors/thrown-message.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 
 /**
@@ -69,7 +70,7 @@ export function convertStandardSchema(schema: StandardSchemaLike): StandardConve
   try {
     converted = converter.input({ target: 'draft-2020-12' })
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error)
+    const message = thrownMessage(error)
     return { ok: false, reason: `the ${props.vendor} schema cannot be converted to JSON Schema: ${message}` }
   }
   const { $schema: _dialect, ...node } = converted

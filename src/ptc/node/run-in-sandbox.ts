@@ -1,4 +1,5 @@
 import { ToolErrorCode } from '../../errors/error-codes.js'
+import { thrownMessage } from '../../errors/thrown-message.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { ToolResult } from '../../pipeline/call.js'
 import type { PtcRunRequest } from '../../pipeline/ptc-port.js'
@@ -194,7 +195,7 @@ async function startProgram(sandbox: PreparedSandbox, javascript: string, settin
 }
 
 function classifyStartError(error: unknown, sandbox: PreparedSandbox): [PtcFailure['kind'], string] {
-  const message = error instanceof Error ? error.message : String(error)
+  const message = thrownMessage(error)
   if (/memory limit/i.test(message)) return [PtcFailureKind.MEMORY, 'the program ran out of sandbox memory']
   if (error instanceof SyntaxError) return [PtcFailureKind.SYNTAX, message]
   if (sandbox.isolate.isDisposed) return [PtcFailureKind.MEMORY, 'the sandbox was disposed while the program ran']
