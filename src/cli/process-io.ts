@@ -4,15 +4,25 @@ const CLEAR_LINE = '\r\x1b[K'
 
 /** Output errors that mean nobody reads any more: a closed pipe (`| head`), a terminal that hung up. */
 const READER_GONE = new Set(['EPIPE', 'EIO', 'ECONNRESET'])
+let toleratingGoneReaders = false
 
-/** The real process: stdout for results, stderr for failures and the live status line; `stop` from its signals. */
-export function processIo(stop: AbortSignal): CliIo {
-  // Unhandled, such an error would end the CLI on the spot, before it closed its runtime and children.
+/** Unhandled, such an error would end the CLI on the spot, before it closed its runtime and children. */
+function tolerateGoneReaders(): void {
+  if (toleratingGoneReaders) return
+  toleratingGoneReaders = true
   for (const stream of [process.stdout, process.stderr]) {
     stream.on('error', (error: NodeJS.ErrnoException) => {
       if (!READER_GONE.has(error.code ?? '')) throw error
     })
   }
+}
+
+/**
+ * The real process: stdout for results, stderr for failures and the live status line. `stop` is the CLI's stop
+ * watch (`main.ts`); a caller that builds a runtime without running a command may leave it out.
+ */
+export function processIo(stop: AbortSignal = new AbortController().signal): CliIo {
+  tolerateGoneReaders()
   const stderrIsTty = process.stderr.isTTY === true
   let statusShown = false
   const clearStatus = () => {
