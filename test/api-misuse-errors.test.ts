@@ -6,6 +6,7 @@ import { compileSchema } from '../src/json-schema/compile.js'
 import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
 import { timeoutPolicy } from '../src/pipeline/timeout-policy.js'
 import { createNodePtcRuntime } from '../src/ptc/node/create-node-ptc-runtime.js'
+import { openWorkspace } from '../src/toolkit/workspace.js'
 
 const tool = (name: string) =>
   defineTool({ name, description: `The ${name} tool.`, parameters: {}, execute: () => 'done' })
@@ -61,6 +62,10 @@ describe('API misuse throws branded errors with the specific message', () => {
       [() => runtime.register({ name: 'x' } as never), /^register\(definition\): /],
       [() => timeoutPolicy({ graceMs: -1 }), /^timeoutPolicy: graceMs must be a non-negative number of ms$/],
       [() => compileSchema({}, { maxDepth: 0 }), /^maxDepth must be a positive integer, received 0$/],
+      [
+        () => openWorkspace('/nonexistent/qilin-workspace'),
+        /^workspace root \/nonexistent\/qilin-workspace does not exist$/,
+      ],
     ]
     for (const [action, message] of cases) {
       const error = thrownBy(action)

@@ -2,6 +2,7 @@ import { realpathSync } from 'node:fs'
 import { lstat, realpath } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path'
 import { ToolErrorCode } from '../errors/error-codes.js'
+import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
 
 /** A directory the toolkit's tools may touch, and nothing outside it. */
@@ -24,7 +25,7 @@ export function openWorkspace(root: string): Workspace {
   try {
     realRoot = realpathSync(resolve(root))
   } catch (error) {
-    throw new Error(`workspace root ${resolve(root)} does not exist`, { cause: error })
+    throw new InvalidArgumentError(`workspace root ${resolve(root)} does not exist`, { cause: error })
   }
   const inside = (absolute: string) => {
     const path = relative(realRoot, absolute)
