@@ -66,6 +66,11 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
   readonly executionMode?: ExecutionMode | ((args: Args) => ExecutionMode)
   /** Declarative; enforced by the `timeoutPolicy` wrapper. */
   readonly timeoutMs?: number
+  /**
+   * The body enforces a deadline of its own (code mode's `run_code`: the PTC runtime's default and cap, nested waits
+   * included), so `timeoutPolicy` leaves the call alone.
+   */
+  readonly ownsDeadline?: boolean
   execute(args: Args, exec: ToolExecution): Value | Promise<Value>
   finalizeContent?(content: readonly ContentPart[], context: FinalizeContext<Args>): readonly ContentPart[]
   presentCall?(args: Args): CardIntent

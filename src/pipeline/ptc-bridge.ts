@@ -20,13 +20,6 @@ import { createScheduler } from './scheduler.js'
 
 type PtcMode = 'ptc' | 'both'
 
-const runCodeDefinitions = new WeakSet<AnyToolDefinition>()
-
-/** True for the `run_code` definitions this bridge synthesizes: their deadline belongs to the PTC runtime. */
-export function isRunCodeDefinition(definition: AnyToolDefinition): boolean {
-  return runCodeDefinitions.has(definition)
-}
-
 interface Presented {
   readonly presentation: PtcPresentation
   readonly prompt: ToolPrompt
@@ -87,11 +80,11 @@ export class PtcBridge {
       name: RUN_CODE_TOOL_NAME,
       description: schema.description,
       parameters: schema.parameters,
+      ownsDeadline: true,
       execute() {
         throw new Error('run_code is dispatched by the PTC bridge')
       },
     })
-    runCodeDefinitions.add(definition)
     return Object.freeze({
       name: RUN_CODE_TOOL_NAME,
       definition,

@@ -19,6 +19,24 @@ describe('timeoutPolicy', () => {
     vi.useRealTimers()
   })
 
+  it('leaves a definition that owns its deadline alone, whatever timeoutMs or default applies', async () => {
+    const runtime = createToolRuntime()
+    const ownDeadline = Object.freeze({ ...toolWith('own', () => 'done'), ownsDeadline: true, timeoutMs: 10 })
+    let bodySignal: AbortSignal | undefined
+    runtime.register({
+      ...ownDeadline,
+      execute: (_args, exec) => {
+        bodySignal = exec.signal
+        return new Promise<string>((resolve) => setTimeout(() => resolve('finished late'), 200))
+      },
+    })
+    runtime.on('tools/execute', timeoutPolicy({ defaultMs: 10, graceMs: 0 }))
+    const pending = runtime.execute(call('own'))
+    await vi.advanceTimersByTimeAsync(200)
+    expect(await pending).toMatchObject({ ok: true, value: 'finished late' })
+    expect(bodySignal?.aborted).toBe(false)
+  })
+
   it('settles as TOOL_TIMEOUT at deadline plus grace when the body ignores its signal', async () => {
     const runtime = createToolRuntime()
     let bodySignal: AbortSignal | undefined

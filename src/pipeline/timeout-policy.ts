@@ -4,7 +4,6 @@ import { ToolError } from '../errors/tool-error.js'
 import { failure } from './call-outcome.js'
 import { failureMessages } from './failure-messages.js'
 import type { CallOutcome, ExecuteWrapper } from './pipeline-events.js'
-import { isRunCodeDefinition } from './ptc-bridge.js'
 
 export interface TimeoutPolicyOptions {
   /** Deadline for tools that declare no `timeoutMs`; without it such tools run unbounded. */
@@ -16,8 +15,8 @@ export interface TimeoutPolicyOptions {
 const defaultGraceMs = 1000
 
 /**
- * An execute wrapper that enforces `timeoutMs` (sub-calls of a program included; `run_code` itself is left to the
- * PTC runtime's own deadline): at the deadline it aborts the body's signal, and the call settles as
+ * An execute wrapper that enforces `timeoutMs` (sub-calls of a program included; a definition that `ownsDeadline`,
+ * as `run_code` does, is left to its own): at the deadline it aborts the body's signal, and the call settles as
  * `TOOL_TIMEOUT` when the body returns, or at deadline plus grace if the body ignores the signal. Whatever the body
  * does after its deadline, the outcome stays `TOOL_TIMEOUT`. Install with `runtime.on('tools/execute', timeoutPolicy())`.
  */
@@ -26,8 +25,7 @@ export function timeoutPolicy(options: TimeoutPolicyOptions = {}): ExecuteWrappe
   checkMilliseconds('graceMs', graceMs, true)
   if (options.defaultMs !== undefined) checkMilliseconds('defaultMs', options.defaultMs, false)
   return (exec, next) => {
-    // A program's deadline is the PTC runtime's (its default and cap, nested waits included), not ours.
-    if (isRunCodeDefinition(exec.definition)) return next()
+    if (exec.definition.ownsDeadline === true) return next()
     const timeoutMs = exec.definition.timeoutMs ?? options.defaultMs
     if (timeoutMs === undefined) return next()
     const error = { code: ToolErrorCode.TOOL_TIMEOUT, message: failureMessages.timedOut(exec.toolName, timeoutMs) }
