@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
@@ -77,5 +79,27 @@ describe('createWorkspaceToolkit', () => {
     expect(createWorkspaceToolkit({ root: workspace.root, bash: { approval: 'allow' } }).approvals).toEqual({
       bash: 'allow',
     })
+  })
+
+  it('hands each file tool its own size limit', async () => {
+    const toolkit = createWorkspaceToolkit({
+      root: workspace.root,
+      withoutBash: true,
+      readFile: { maxBytes: 4 },
+      writeFile: { maxBytes: 4 },
+    })
+    writeFileSync(join(workspace.root, 'a.txt'), 'more than four bytes')
+    const runtime = createToolRuntime()
+    toolkit.register(runtime)
+    const read = await runtime.execute({ id: 'r', name: 'read_file', arguments: { path: 'a.txt' } })
+    const written = await runtime.execute({
+      id: 'w',
+      name: 'write_file',
+      arguments: { path: 'b.txt', content: 'twelve bytes' },
+    })
+    expect([read.error?.message, written.error?.message]).toEqual([
+      expect.stringMatching(/over the 4 byte limit/),
+      expect.stringMatching(/over write_file's 4 byte limit/),
+    ])
   })
 })

@@ -1,14 +1,14 @@
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { type BashToolOptions, bashTool } from './bash-tool.js'
-import { editFileTool } from './edit-file-tool.js'
+import { type EditFileToolOptions, editFileTool } from './edit-file-tool.js'
 import { fileInfoTool } from './file-info-tool.js'
 import { globTool } from './glob-tool.js'
-import { grepTool } from './grep-tool.js'
+import { type GrepToolOptions, grepTool } from './grep-tool.js'
 import { listDirectoryTool } from './list-directory-tool.js'
-import { readFileTool } from './read-file-tool.js'
+import { type ReadFileToolOptions, readFileTool } from './read-file-tool.js'
 import { openWorkspace } from './workspace.js'
-import { writeFileTool } from './write-file-tool.js'
+import { type WriteFileToolOptions, writeFileTool } from './write-file-tool.js'
 
 export type ToolkitApproval = 'ask' | 'allow'
 
@@ -20,6 +20,11 @@ export interface WorkspaceToolkitOptions {
     /** `ask` (default): a host should ask a person before each command. `allow`: run without asking. */
     readonly approval?: ToolkitApproval
   }
+  /** Size limits of the file tools (each 10 MiB by default; `grep` passes over files above 5 MiB). */
+  readonly readFile?: ReadFileToolOptions
+  readonly writeFile?: WriteFileToolOptions
+  readonly editFile?: EditFileToolOptions
+  readonly grep?: GrepToolOptions
   /** Leave `bash` out entirely. */
   readonly withoutBash?: boolean
 }
@@ -47,12 +52,12 @@ export type ToolRegistrar = Pick<ToolRuntime, 'register' | 'on'>
 export function createWorkspaceToolkit(options: WorkspaceToolkitOptions): WorkspaceToolkit {
   const workspace = openWorkspace(options.root)
   const tools: AnyToolDefinition[] = [
-    readFileTool(workspace),
-    writeFileTool(workspace),
-    editFileTool(workspace),
+    readFileTool(workspace, options.readFile),
+    writeFileTool(workspace, options.writeFile),
+    editFileTool(workspace, options.editFile),
     listDirectoryTool(workspace),
     globTool(workspace),
-    grepTool(workspace),
+    grepTool(workspace, options.grep),
     fileInfoTool(workspace),
   ]
   if (options.withoutBash !== true) tools.push(bashTool(workspace, options.bash))
