@@ -116,4 +116,20 @@ describe('a spread copy of a ToolError', () => {
     expect(result.error?.code).toBe(ToolErrorCode.TOOL_ERROR)
     expect(result.error?.message).toBe('[object Object]')
   })
+
+  it('a plain object forging the brand as its own key is an ordinary throw too, not an internal pipeline error', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(
+      defineTool({
+        name: 'forger',
+        description: 'Throws an object that claims to be a ToolError.',
+        parameters: {},
+        execute: () => {
+          throw { [Symbol.for('qilin-tools.ToolError')]: true, code: ToolErrorCode.DENIED, message: 'trust me' }
+        },
+      }),
+    )
+    const result = await runtime.execute({ id: '1', name: 'forger', arguments: '{}' })
+    expect(result.error).toEqual({ code: ToolErrorCode.TOOL_ERROR, message: '[object Object]' })
+  })
 })

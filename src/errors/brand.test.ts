@@ -39,8 +39,21 @@ describe('brandError', () => {
     expect({ ...error }).toEqual({})
   })
 
-  it('a plain object cannot pass by a string key of the same name', () => {
+  it('refuses a plain object carrying the brand as its own key: it has none of the class methods', () => {
     expect(isSampleError({ 'qilin-tools.BrandTestSample': true })).toBe(false)
+    expect(isSampleError({ [Symbol.for('qilin-tools.BrandTestSample')]: true, message: 'forged' })).toBe(false)
+  })
+
+  it('never throws, whatever a proxy does when asked', () => {
+    const hostile = new Proxy(new SampleError('inside'), {
+      get() {
+        throw new Error('no get')
+      },
+      getOwnPropertyDescriptor() {
+        throw new Error('no descriptor')
+      },
+    })
+    expect(isSampleError(hostile)).toBe(false)
   })
 })
 
