@@ -25,7 +25,7 @@ function thrown(action: () => unknown): unknown {
 
 describe('the encoding', () => {
   for (const arch of Object.keys(syscallArchitectures)) {
-    for (const profile of ['shell', 'program'] as const) {
+    for (const profile of ['shell', 'program', 'networked-program'] as const) {
       it(`${profile} on ${arch}: checks the architecture first, jumps only forward inside the program`, () => {
         const architecture = architectureFor(arch)
         const { program, ownPidSlots } = seccompTemplate(profile, { arch })
@@ -49,7 +49,7 @@ describe('the encoding', () => {
           if (isJump) expect(index + 1 + Math.max(instruction.jt, instruction.jf)).toBeLessThan(instructions.length)
           else expect([instruction.jt, instruction.jf]).toEqual([0, 0])
         })
-        expect(ownPidSlots.length).toBe(profile === 'program' ? 6 : 0)
+        expect(ownPidSlots.length).toBe(profile === 'shell' ? 0 : 6)
       })
     }
   }
@@ -72,6 +72,34 @@ describe('the encoding', () => {
       expect(filled[slot]?.k).toBe(4242)
     }
     expect(filled.filter((instruction, index) => instruction.k !== template[index]?.k)).toHaveLength(6)
+  })
+
+  it('none-of: refuses unless the argument is one of the values; with no values, always', () => {
+    const architecture = architectureFor('x64')
+    const rule = (values: readonly number[]) => ({
+      syscall: 'socket',
+      number: 41,
+      errno: 1,
+      when: [{ test: 'none-of', argument: 0, values } as const],
+    })
+    const two = decode(compileNumberedRules([rule([2, 10])], architecture).program).slice(6)
+    expect(two).toEqual([
+      { code: BpfCode.JUMP_EQUAL, jt: 0, jf: 5, k: 41 },
+      { code: BpfCode.LOAD_WORD, jt: 0, jf: 0, k: 16 },
+      { code: BpfCode.JUMP_EQUAL, jt: 1, jf: 0, k: 2 },
+      { code: BpfCode.JUMP_EQUAL, jt: 0, jf: 1, k: 10 },
+      { code: BpfCode.RETURN, jt: 0, jf: 0, k: SeccompReturn.ALLOW },
+      { code: BpfCode.RETURN, jt: 0, jf: 0, k: EPERM },
+      { code: BpfCode.RETURN, jt: 0, jf: 0, k: SeccompReturn.ALLOW },
+    ])
+    const none = decode(compileNumberedRules([rule([])], architecture).program).slice(6)
+    expect(none).toEqual([
+      { code: BpfCode.JUMP_EQUAL, jt: 0, jf: 3, k: 41 },
+      { code: BpfCode.JUMP_EQUAL, jt: 1, jf: 1, k: 0 },
+      { code: BpfCode.RETURN, jt: 0, jf: 0, k: SeccompReturn.ALLOW },
+      { code: BpfCode.RETURN, jt: 0, jf: 0, k: EPERM },
+      { code: BpfCode.RETURN, jt: 0, jf: 0, k: SeccompReturn.ALLOW },
+    ])
   })
 
   it('is the same bytes every time', () => {

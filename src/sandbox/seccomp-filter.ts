@@ -18,7 +18,7 @@ export interface SeccompOptions {
   readonly arch?: string
   /**
    * The pid the `program` profile may signal, as the filtered process sees it (inside a pid namespace, not the
-   * host's). Required for `program`; a runner that learns its pid only once started uses `seccompTemplate`.
+   * host's). Required for `program` and `networked-program`; a runner that learns its pid only once started uses `seccompTemplate`.
    */
   readonly ownPid?: number
 }
@@ -139,5 +139,20 @@ function argumentCheck(test: ArgumentTest, refuse: symbol): Statement[] {
         { code: BpfCode.LOAD_WORD, k: SeccompData.argumentHigh(test.argument) },
         { code: BpfCode.JUMP_EQUAL, k: 0, jt: 'next', jf: refuse },
       ]
+    case 'none-of': {
+      // No values: the test always holds.
+      if (test.values.length === 0) return [{ code: BpfCode.JUMP_EQUAL, k: 0, jt: refuse, jf: refuse }]
+      const matched = Symbol('one of the values')
+      const last = test.values.length - 1
+      const jumps = test.values.map(
+        (value, index): Statement => ({
+          code: BpfCode.JUMP_EQUAL,
+          k: value,
+          jt: matched,
+          jf: index === last ? refuse : 'next',
+        }),
+      )
+      return [low, ...jumps, { label: matched }]
+    }
   }
 }

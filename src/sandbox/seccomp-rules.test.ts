@@ -62,6 +62,30 @@ const processProbes: Probe[] = [
 const x32Probe: Probe[] =
   process.arch === 'x64' ? [{ name: 'x32 getpid', kind: 'raw', nr: 0x40000000 | 39, args: [] }] : []
 
+const SOCK_STREAM = 1
+const SOCK_DGRAM = 2
+const socketProbe = (name: string, family: number, type: number): Probe => ({
+  name: `socket ${name}`,
+  kind: 'raw',
+  nr: numbers.socket ?? -1,
+  args: [family, type, 0],
+})
+
+/** One `socket` call per address family that matters: only the internet ones may pass the networked profile. */
+const familyProbes: Probe[] = [
+  socketProbe('AF_INET stream', 2, SOCK_STREAM),
+  socketProbe('AF_INET datagram', 2, SOCK_DGRAM),
+  socketProbe('AF_INET6 stream', 10, SOCK_STREAM),
+  socketProbe('AF_INET6 datagram', 10, SOCK_DGRAM),
+  socketProbe('AF_UNIX stream', 1, SOCK_STREAM),
+  socketProbe('AF_NETLINK', 16, 3),
+  socketProbe('AF_PACKET', 17, 3),
+  socketProbe('AF_ALG', 38, 5),
+  socketProbe('AF_VSOCK', 40, SOCK_STREAM),
+  // The kernel reads the family as an int, as the filter does: a high word does not turn AF_UNIX into something else.
+  socketProbe('AF_UNIX with a high word', 2 ** 32 + 1, SOCK_STREAM),
+]
+
 const surface = rawProbes(kernelSurfaceCalls)
 const programOnly = rawProbes(programOnlyCalls)
 const everything = [...surface, ...programOnly, ...cloneProbes, ...signalProbes, ...processProbes, ...x32Probe]
@@ -70,10 +94,11 @@ const named = (probes: readonly Probe[], result: string) => Object.fromEntries(p
 describe.skipIf(!supported)('the filter in the kernel', () => {
   it('unfiltered, the probes do not fail with EPERM already (unprivileged: except calls checked for a capability first)', () => {
     const checkedForCapability = new Set(['move_mount', 'fsopen', 'fsmount', 'fspick', 'pivot_root', 'reboot'])
+    checkedForCapability.add('socket AF_PACKET')
     for (const name of ['swapon', 'swapoff', 'acct', 'syslog', 'bpf', 'userfaultfd', 'perf_event_open']) {
       checkedForCapability.add(name)
     }
-    const { results } = runProbes(everything)
+    const { results } = runProbes([...everything, ...familyProbes])
     const root = process.getuid?.() === 0
     const eperm = Object.keys(results).filter((name) => results[name] === 'EPERM')
     expect(eperm.filter((name) => root || !checkedForCapability.has(name))).toEqual([])
@@ -99,40 +124,64 @@ describe.skipIf(!supported)('the filter in the kernel', () => {
     })
   })
 
+  /** What the `program` profile answers to every probe. */
+  const programResults = {
+    ...named(surface, 'EPERM'),
+    ...named(programOnly, 'EPERM'),
+    ...Object.fromEntries(Object.keys(namespaceFlags).map((flag) => [`clone ${flag}`, 'EPERM'])),
+    'clone process': 'EPERM',
+    'clone thread': 'EINVAL',
+    clone3: 'ENOSYS',
+    'kill own': 'ok',
+    'kill parent': 'EPERM',
+    tkill: 'EPERM',
+    tgkill: 'EPERM',
+    'tgkill own': 'ok',
+    rt_sigqueueinfo: 'EPERM',
+    rt_tgsigqueueinfo: 'EPERM',
+    'pidfd_open own': 'ok',
+    'pidfd_open parent': 'EPERM',
+    'prlimit64 get': 'ok',
+    'prlimit64 set': 'EPERM',
+    'prlimit64 set, high word': 'EPERM',
+    thread: 'ok 7',
+    fork: 'EPERM',
+    spawn: 'EPERM',
+    exec: 'EPERM',
+    socket: 'EPERM',
+    ...(process.arch === 'x64' ? { 'x32 getpid': 'EPERM' } : {}),
+  }
+
   it('program: also refuses processes, programs, sockets, new limits and signals to others; threads work', () => {
     const { program, ownPidSlots } = seccompTemplate('program')
-    const { results } = runProbes(everything, { program, ownPidSlots })
+    const { results } = runProbes([...everything, ...familyProbes], { program, ownPidSlots })
+    expect(results).toEqual({ ...programResults, ...named(familyProbes, 'EPERM') })
+  })
+
+  it('networked-program: IPv4 and IPv6 sockets work (connect, bind, listen, accept reach the kernel); the rest is program', () => {
+    const { results } = runProbes([...everything, ...familyProbes], seccompTemplate('networked-program'))
     expect(results).toEqual({
-      ...named(surface, 'EPERM'),
-      ...named(programOnly, 'EPERM'),
-      ...Object.fromEntries(Object.keys(namespaceFlags).map((flag) => [`clone ${flag}`, 'EPERM'])),
-      'clone process': 'EPERM',
-      'clone thread': 'EINVAL',
-      clone3: 'ENOSYS',
-      'kill own': 'ok',
-      'kill parent': 'EPERM',
-      tkill: 'EPERM',
-      tgkill: 'EPERM',
-      'tgkill own': 'ok',
-      rt_sigqueueinfo: 'EPERM',
-      rt_tgsigqueueinfo: 'EPERM',
-      'pidfd_open own': 'ok',
-      'pidfd_open parent': 'EPERM',
-      'prlimit64 get': 'ok',
-      'prlimit64 set': 'EPERM',
-      'prlimit64 set, high word': 'EPERM',
-      thread: 'ok 7',
-      fork: 'EPERM',
-      spawn: 'EPERM',
-      exec: 'EPERM',
-      socket: 'EPERM',
-      ...(process.arch === 'x64' ? { 'x32 getpid': 'EPERM' } : {}),
+      ...programResults,
+      // fd -1: the kernel itself answers, so the filter let the call through.
+      ...Object.fromEntries(['connect', 'bind', 'listen', 'accept', 'accept4'].map((name) => [name, 'EBADF'])),
+      socket: 'ok',
+      'socket AF_INET stream': 'ok',
+      'socket AF_INET datagram': 'ok',
+      'socket AF_INET6 stream': 'ok',
+      'socket AF_INET6 datagram': 'ok',
+      // programOnlyCalls.socket is AF_UNIX, as is every socketpair.
+      'socket AF_UNIX stream': 'EPERM',
+      'socket AF_NETLINK': 'EPERM',
+      'socket AF_PACKET': 'EPERM',
+      'socket AF_ALG': 'EPERM',
+      'socket AF_VSOCK': 'EPERM',
+      'socket AF_UNIX with a high word': 'EPERM',
     })
   })
 
   it.skipIf(process.arch !== 'x64')('kills a process that calls through the 32-bit entry point', () => {
     expect(runProbes([{ name: 'i386', kind: 'i386-getpid' }]).results).toEqual({ i386: 'ok' })
-    for (const profile of ['shell', 'program'] as const) {
+    for (const profile of ['shell', 'program', 'networked-program'] as const) {
       const run = runProbes([{ name: 'i386', kind: 'i386-getpid' }], { ...seccompTemplate(profile) })
       expect(run.signal).toBe('SIGSYS')
     }

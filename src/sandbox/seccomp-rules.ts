@@ -13,6 +13,8 @@ export type ArgumentTest =
   | { readonly test: 'not-own-pid'; readonly argument: number }
   /** The whole 64-bit argument (a pointer) is not NULL. */
   | { readonly test: 'not-null'; readonly argument: number }
+  /** The argument's low 32 bits (an `int`, such as a socket's address family) are none of `values`. */
+  | { readonly test: 'none-of'; readonly argument: number; readonly values: readonly number[] }
 
 /** What the filter does with one call: refuse it with `errno`, always or only when one of `when` holds. */
 export interface SyscallRule {
@@ -119,12 +121,11 @@ const signalTarget = (syscall: SyscallName): SyscallRule => ({
   when: [{ test: 'not-own-pid', argument: 0 }],
 })
 
-/**
- * The Python runner once it is confined: the shell's rules, and no new processes or programs, no sockets, no
- * new resource limits, no anonymous memory files, and signals only to itself. `pidfd_send_signal` is refused
- * outright: its target is a file descriptor (a pidfd or a `/proc/<pid>` directory), which a filter cannot see into.
- */
-const program: readonly SyscallRule[] = [
+/** Address families (`linux/socket.h`): the two that reach the network, and the local one. */
+export const AddressFamily = { UNIX: 1, INET: 2, INET6: 10 } as const
+
+/** What a confined program may not do, networked or not: new processes or programs, new limits, memory files, signals to others. */
+const programProcesses: readonly SyscallRule[] = [
   clone3Rule,
   {
     syscall: 'clone',
@@ -135,17 +136,55 @@ const program: readonly SyscallRule[] = [
     ],
   },
   ...(['fork', 'vfork', 'execve', 'execveat'] as const).map(refused),
-  ...(['socket', 'socketpair', 'connect', 'bind', 'listen', 'accept', 'accept4'] as const).map(refused),
   refused('setrlimit'),
   { syscall: 'prlimit64', errno: EPERM, when: [{ test: 'not-null', argument: 2 }] },
   refused('memfd_create'),
   refused('memfd_secret'),
   ...(['kill', 'tkill', 'tgkill', 'rt_sigqueueinfo', 'rt_tgsigqueueinfo', 'pidfd_open'] as const).map(signalTarget),
   refused('pidfd_send_signal'),
+]
+
+/** No sockets at all: the program reaches the host only through its channel. */
+const noSockets: readonly SyscallRule[] = (
+  ['socket', 'socketpair', 'connect', 'bind', 'listen', 'accept', 'accept4'] as const
+).map(refused)
+
+/**
+ * IPv4 and IPv6 sockets only. Every other family stays refused: local sockets (in the host's network namespace
+ * an abstract one reaches the host's daemons), netlink, packet, and the rarely used families that are mostly
+ * kernel attack surface. `socketpair` only ever makes local sockets.
+ */
+const internetSockets: readonly SyscallRule[] = [
+  {
+    syscall: 'socket',
+    errno: EPERM,
+    when: [{ test: 'none-of', argument: 0, values: [AddressFamily.INET, AddressFamily.INET6] }],
+  },
+  refused('socketpair'),
+]
+
+/**
+ * The Python runner once it is confined: the shell's rules, and no new processes or programs, no sockets, no
+ * new resource limits, no anonymous memory files, and signals only to itself. `pidfd_send_signal` is refused
+ * outright: its target is a file descriptor (a pidfd or a `/proc/<pid>` directory), which a filter cannot see into.
+ */
+const program: readonly SyscallRule[] = [...programProcesses, ...noSockets, ...kernelSurface.map(refused)]
+
+/**
+ * The runner of an approved escalated run whose escalation opens the network: the `program` rules, except that
+ * IPv4 and IPv6 sockets work (connect, bind, listen, accept on them). Processes and programs stay refused.
+ */
+const networkedProgram: readonly SyscallRule[] = [
+  ...programProcesses,
+  ...internetSockets,
   ...kernelSurface.map(refused),
 ]
 
-export type SeccompProfile = 'shell' | 'program'
+export type SeccompProfile = 'shell' | 'program' | 'networked-program'
 
 /** The rules of each profile, in the order the filter checks them. */
-export const seccompRules = { shell, program } as const satisfies Record<SeccompProfile, readonly SyscallRule[]>
+export const seccompRules = {
+  shell,
+  program,
+  'networked-program': networkedProgram,
+} as const satisfies Record<SeccompProfile, readonly SyscallRule[]>
