@@ -17,8 +17,9 @@ export interface SeccompOptions {
   /** The architecture to encode for, by Node's name (`process.arch`). Default: this process's. */
   readonly arch?: string
   /**
-   * The pid the `program` profile may signal, as the filtered process sees it (inside a pid namespace, not the
-   * host's). Required for `program` and `networked-program`; a runner that learns its pid only once started uses `seccompTemplate`.
+   * The pid the program profiles may signal, as the filtered process sees it (inside a pid namespace, not the
+   * host's). Required for `program` and `networked-program`; a runner that learns its pid only once started uses
+   * `seccompTemplate`.
    */
   readonly ownPid?: number
 }

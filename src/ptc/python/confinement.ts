@@ -122,7 +122,7 @@ function tryBubblewrap(bubblewrap: Bubblewrap, interpreter: PythonInterpreter): 
  * The shared sandbox profile for a runner: the system read-only (and the interpreter's own prefix when it lives
  * elsewhere), no network, a private `/tmp` (at most `tmpBytes` where bubblewrap can cap it) as the working directory,
  * only `LC_ALL` in the environment. An escalated run adds what `escalation` names: its writable paths, and the
- * host's network namespace (the program layers, seccomp and Landlock, still refuse the program's own sockets).
+ * host's network namespace (the runner's seccomp profile and Landlock ruleset open IPv4/IPv6 and TCP to match).
  * Ends with `--`.
  */
 export function bubblewrapArguments(

@@ -39,8 +39,9 @@ export interface PythonPtcRuntimeOptions {
   readonly poolSize?: number
   /**
    * What an approved `require_escalated` run gets, for that run only: its `bash` sub-calls read the toolkit's own
-   * options, and the program's runner is started with these writable paths (and the host network namespace).
-   * Without it `run_code` does not offer `sandbox_permissions`.
+   * options, and the program's runner is started with these writable paths; with `network`, in the host network
+   * namespace, with IPv4 and IPv6 sockets allowed by seccomp and TCP by Landlock (processes and programs stay
+   * refused). Without it `run_code` does not offer `sandbox_permissions`.
    */
   readonly escalation?: SandboxEscalation
 }

@@ -26,7 +26,9 @@ class PathBeneath(ctypes.Structure):
     _fields_ = [('allowed_access', ctypes.c_uint64), ('parent_fd', ctypes.c_int32)]
 
 
-def apply_landlock(read_paths, write_paths):
+def apply_landlock(read_paths, write_paths, network):
+    """With `network` (an approved escalated run granted it), TCP is left out of the handled rights: the filesystem
+    rules and the scopes (abstract local sockets, signals) stay."""
     libc = ctypes.CDLL(None, use_errno=True)
     libc.syscall.restype = ctypes.c_long
     abi = libc.syscall(LANDLOCK_CREATE_RULESET, None, ctypes.c_size_t(0), ctypes.c_uint32(1))
@@ -35,7 +37,7 @@ def apply_landlock(read_paths, write_paths):
     fs_rights = FS_RIGHTS_BY_ABI.get(abi, FS_RIGHTS_LATEST)
     fields = [fs_rights]
     if abi >= 4:
-        fields.append(NET_BIND_TCP | NET_CONNECT_TCP)
+        fields.append(0 if network else NET_BIND_TCP | NET_CONNECT_TCP)
     if abi >= 6:
         fields.append(SCOPE_ABSTRACT_UNIX_SOCKET | SCOPE_SIGNAL)
     attr = (ctypes.c_uint64 * len(fields))(*fields)
@@ -74,8 +76,9 @@ class SockFprog(ctypes.Structure):
 
 
 def apply_seccomp(filter_config):
-    """Loads the host's classic-BPF program (seccomp-filter.ts, profile `program`), its own-pid slots set to this
-    process's pid as the kernel sees it here (inside bubblewrap's pid namespace, that is not the host's number)."""
+    """Loads the host's classic-BPF program (seccomp-filter.ts, profile `program` or `networked-program`), its
+    own-pid slots set to this process's pid as the kernel sees it here (inside bubblewrap's pid namespace, that is
+    not the host's number)."""
     program = bytearray(base64.b64decode(filter_config['program'], validate=True))
     if len(program) == 0 or len(program) % 8 != 0:
         raise ValueError(f'the seccomp program is {len(program)} bytes, not a whole number of instructions')
@@ -117,7 +120,8 @@ def confine(config):
     if 'landlock' in layers:
         stdlib = os.path.dirname(os.__file__)
         reads = [stdlib, '/usr/lib', '/usr/lib64', '/lib', '/lib64', '/dev/urandom', '/dev/null']
-        applied.append(apply_landlock(reads + config.get('readPaths', []), config.get('writePaths', [])))
+        network = config.get('network') is True
+        applied.append(apply_landlock(reads + config.get('readPaths', []), config.get('writePaths', []), network))
     if 'seccomp' in layers:
         applied.append(apply_seccomp(config['seccomp']))
     return applied

@@ -178,6 +178,8 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
   const { interpreter, plan } = settings
   const inBubblewrap = plan.bubblewrap !== undefined
   const workDirectory = inBubblewrap ? undefined : mkdtempSync(join(tmpdir(), 'qilin-ptc-'))
+  // Only an escalated runner carries an escalation, and it serves that one approved run.
+  const network = settings.escalation?.network === true
   const config = {
     layers: plan.layers,
     limits: {
@@ -188,7 +190,8 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
       resultBytes: settings.resultBytes,
     },
     writePaths: [workDirectory ?? '/tmp', ...(settings.escalation?.writablePaths ?? [])],
-    seccomp: plan.layers.includes('seccomp') ? runnerSeccomp() : null,
+    network,
+    seccomp: plan.layers.includes('seccomp') ? runnerSeccomp(network ? 'networked-program' : 'program') : null,
   }
   const python = [interpreter.executable, '-I', '-S', '-B', '-c', runnerSource, JSON.stringify(config)]
   if (plan.bubblewrap === undefined) {

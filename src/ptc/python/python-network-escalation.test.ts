@@ -1,0 +1,177 @@
+import { createServer, type Server } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasSystemPart } from '../../../test/support/system-requirement.js'
+import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
+import type { Approver } from '../../pipeline/pipeline-events.js'
+import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
+import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
+import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import { type ConfinementLayer, confinementLayers } from './confinement.js'
+import { createPythonPtcRuntime } from './create-python-ptc-runtime.js'
+
+/**
+ * `escalation: { network: true }` reaches a Python program's own sockets, for the approved run only: bubblewrap
+ * shares the host's network namespace, seccomp loads `networked-program`, and Landlock leaves TCP alone.
+ * Everything else the runner refuses (processes, programs, local sockets) stays refused.
+ */
+let server: Server
+let port = 0
+/** Connections the loopback server accepted, and an abstract local socket in the host's network namespace. */
+let connections = 0
+let abstractServer: Server
+const abstractName = `qilin-python-escalation-${process.pid}`
+let abstractConnections = 0
+
+beforeAll(async () => {
+  server = createServer((socket) => {
+    connections++
+    socket.end('pong\n')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  port = (server.address() as { port: number }).port
+  abstractServer = createServer((socket) => {
+    abstractConnections++
+    socket.end('host\n')
+  })
+  await new Promise<void>((resolve) => abstractServer.listen(`\0${abstractName}`, resolve))
+})
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await new Promise<void>((resolve) => abstractServer.close(() => resolve()))
+})
+
+/** The program's answer: what the server sent, or the exception class that stopped it. */
+const connect = () => `import socket
+try:
+    with socket.create_connection(('127.0.0.1', ${port}), timeout=5) as connection:
+        return connection.recv(5).decode()
+except OSError as error:
+    return type(error).__name__`
+
+/** What each refused thing did in a networked run: the exception class name, or `ok` if it was let through. */
+const stillRefused = () => `import os, socket, subprocess
+results = {}
+def attempt(name, action):
+    try:
+        action()
+        results[name] = 'ok'
+    except OSError as error:
+        results[name] = type(error).__name__
+attempt('fork', lambda: (lambda pid: os._exit(0) if pid == 0 else os.waitpid(pid, 0))(os.fork()))
+attempt('exec', lambda: subprocess.run(['/bin/true']))
+attempt('local socket', lambda: socket.socket(socket.AF_UNIX).connect('\\0${abstractName}'))
+attempt('socketpair', lambda: socket.socketpair())
+attempt('netlink', lambda: socket.socket(socket.AF_NETLINK, socket.SOCK_RAW))
+attempt('udp', lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).close())
+attempt('ipv6', lambda: socket.socket(socket.AF_INET6).close())
+return results`
+
+function runCode(code: string, permissions: 'use_default' | 'require_escalated', id: string) {
+  return {
+    id,
+    name: 'run_code',
+    arguments: {
+      code,
+      description: 'talk to a loopback server',
+      sandbox_permissions: permissions,
+      ...(permissions === 'require_escalated' ? { justification: 'fetch from the local server' } : {}),
+    },
+  }
+}
+
+/** A real Python runtime under a real tool runtime, as the CLI builds them. */
+function setup(escalation: SandboxEscalation, approve: Approver = () => true) {
+  const ptcRuntime = createPythonPtcRuntime({ poolSize: 1, escalation })
+  const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime, approve })
+  return { runtime, close: () => ptcRuntime.close() }
+}
+
+describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Python run granted the network', () => {
+  it('connects only in the approved escalated run; the pooled runs before and after cannot', async () => {
+    const { runtime, close } = setup({ network: true })
+    try {
+      const before = await runtime.execute(runCode(connect(), 'use_default', 'before'))
+      expect(before.value).toBe('PermissionError')
+      expect(connections).toBe(0)
+      const escalated = await runtime.execute(runCode(connect(), 'require_escalated', 'escalated'))
+      expect(escalated.value).toBe('pong\n')
+      expect(connections).toBe(1)
+      const after = await runtime.execute(runCode(connect(), 'use_default', 'after'))
+      expect(after.value).toBe('PermissionError')
+      expect(connections).toBe(1)
+    } finally {
+      await close()
+    }
+  })
+
+  it('still refuses processes, programs and every socket family but IPv4 and IPv6', async () => {
+    const { runtime, close } = setup({ network: true })
+    try {
+      const escalated = await runtime.execute(runCode(stillRefused(), 'require_escalated', 'escalated'))
+      expect(escalated.value).toEqual({
+        fork: 'PermissionError',
+        exec: 'PermissionError',
+        'local socket': 'PermissionError',
+        socketpair: 'PermissionError',
+        netlink: 'PermissionError',
+        udp: 'ok',
+        ipv6: 'ok',
+      })
+      expect(abstractConnections).toBe(0)
+    } finally {
+      await close()
+    }
+  })
+
+  it('cannot connect when the escalation grants writable paths but not the network', async () => {
+    const { runtime, close } = setup({ writablePaths: ['/nonexistent/qilin-escalation'] })
+    try {
+      const escalated = await runtime.execute(runCode(connect(), 'require_escalated', 'escalated'))
+      expect(escalated.ok).toBe(true)
+      expect(escalated.value).toBe('PermissionError')
+    } finally {
+      await close()
+    }
+  })
+
+  it('runs nothing when the escalation is denied', async () => {
+    const before = connections
+    const { runtime, close } = setup({ network: true }, () => false)
+    try {
+      const denied = await runtime.execute(runCode(connect(), 'require_escalated', 'denied'))
+      expect(denied.error?.code).toBe('DENIED')
+      expect(connections).toBe(before)
+    } finally {
+      await close()
+    }
+  })
+})
+
+async function runWithLayer(
+  layer: ConfinementLayer,
+  escalation: SandboxEscalation,
+  code: string,
+): Promise<PtcRunOutcome> {
+  const runtime = createPythonPtcRuntime({ layers: [layer], poolSize: 0, escalation })
+  try {
+    return await runtime.run(fakeRunRequest(code, {}, { permissions: 'require_escalated' }))
+  } finally {
+    await runtime.close()
+  }
+}
+
+/** Each layer on its own widens for the grant, and only for it: one layer left closed would refuse on its own. */
+describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation, layer by layer'))(
+  'each layer under a network grant',
+  () => {
+    for (const layer of confinementLayers.filter((name) => name !== 'rlimits')) {
+      it(`${layer}: lets the escalated program connect with the grant, and refuses it without`, async () => {
+        const granted = await runWithLayer(layer, { network: true }, connect())
+        expect(granted.ok && granted.value).toBe('pong\n')
+        const refused = await runWithLayer(layer, { writablePaths: [] }, connect())
+        expect(refused.ok && refused.value).toMatch(/Error$/)
+      })
+    }
+  },
+)
