@@ -1,8 +1,8 @@
 import type { ExecutionMode } from '../definition/tool-definition.js'
-import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import type { ToolCall } from './call.js'
 import type { PipelineScope } from './call-run.js'
-import { copyFrozenJson, isJsonObject } from './frozen-json.js'
+import { isJsonObject } from './frozen-json.js'
+import { readArguments, Unreadable } from './read-arguments.js'
 import { findTarget } from './resolve-call.js'
 
 /**
@@ -15,20 +15,11 @@ export function executionModeOf(scope: PipelineScope, call: ToolCall, parentId: 
   const declared = target.definition.executionMode
   if (declared === undefined) return 'exclusive'
   if (typeof declared !== 'function') return declared === 'parallel' ? 'parallel' : 'exclusive'
-  const args = argumentsOf(call)
-  if (args === undefined || !target.parameters.validate(args).valid) return 'parallel'
+  const args = readArguments(call.arguments)
+  if (args instanceof Unreadable || !isJsonObject(args) || !target.parameters.validate(args).valid) return 'parallel'
   try {
     return declared(args) === 'parallel' ? 'parallel' : 'exclusive'
   } catch {
     return 'exclusive'
   }
-}
-
-function argumentsOf(call: ToolCall): unknown {
-  if (typeof call.arguments !== 'string') {
-    const copy = copyFrozenJson(call.arguments)
-    return isJsonObject(copy) ? copy : undefined
-  }
-  const parsed = parseJsonArguments(call.arguments)
-  return parsed.ok && isJsonObject(parsed.value) ? parsed.value : undefined
 }

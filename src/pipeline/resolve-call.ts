@@ -1,14 +1,13 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
-import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
-import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import type { ValidationIssue } from '../registry/registry-entry.js'
 import { failure } from './call-outcome.js'
 import type { CallRun, CallTarget, PipelineScope } from './call-run.js'
 import { mintCorrelationId } from './correlation-id.js'
 import { failureMessages } from './failure-messages.js'
-import { copyFrozenJson, freezeParsed, isJsonObject } from './frozen-json.js'
+import { isJsonObject } from './frozen-json.js'
 import type { CallOutcome } from './pipeline-events.js'
 import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
+import { readArguments, Unreadable } from './read-arguments.js'
 import { recordStarted } from './session-recording.js'
 
 /**
@@ -18,7 +17,7 @@ import { recordStarted } from './session-recording.js'
  */
 export function resolveCall(run: CallRun): CallOutcome | undefined {
   const { call } = run
-  const args = normalizeArguments(call.arguments)
+  const args = readArguments(call.arguments)
   const readable = !(args instanceof Unreadable)
   if (run.scope.core.sessionLog !== undefined) {
     recordStarted(run, readable ? args : typeof call.arguments === 'string' ? call.arguments : null)
@@ -58,28 +57,6 @@ export function findTarget(scope: PipelineScope, name: string, parentId: string 
   if (mode === 'native') return core.registry.resolve(layer, name)
   if (name === RUN_CODE_TOOL_NAME) return core.ptc?.runCode(scope, mode)
   return mode === 'both' ? core.registry.resolve(layer, name) : undefined
-}
-
-/** Why arguments could not be read as JSON; anything else `normalizeArguments` returns is the frozen value. */
-class Unreadable {
-  constructor(readonly detail: string | undefined) {}
-  message(name: string): string {
-    return this.detail === undefined
-      ? failureMessages.notJson(name)
-      : failureMessages.invalidArguments(name, this.detail)
-  }
-}
-
-/** The validator's defaults, passed as one shared object rather than a fresh `{}` per call. */
-const defaultLimits = Object.freeze({})
-
-function normalizeArguments(raw: string | JsonObject): JsonValue | Unreadable {
-  if (typeof raw === 'string') {
-    const parsed = parseJsonArguments(raw, defaultLimits)
-    return parsed.ok ? freezeParsed(parsed.value as JsonValue) : new Unreadable(parsed.message)
-  }
-  const copy = copyFrozenJson(raw)
-  return copy === undefined ? new Unreadable(undefined) : copy
 }
 
 /** The validator's messages already say where (`at /b: …`), so they are joined as they are. */

@@ -1,0 +1,30 @@
+import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
+import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
+import { failureMessages } from './failure-messages.js'
+import { copyFrozenJson, freezeParsed } from './frozen-json.js'
+
+/** Why arguments could not be read as JSON; anything else `readArguments` returns is the frozen value. */
+export class Unreadable {
+  constructor(readonly detail: string | undefined) {}
+  message(name: string): string {
+    return this.detail === undefined
+      ? failureMessages.notJson(name)
+      : failureMessages.invalidArguments(name, this.detail)
+  }
+}
+
+/** The validator's defaults, passed as one shared object rather than a fresh `{}` per call. */
+const defaultLimits = Object.freeze({})
+
+/**
+ * A call's arguments as one frozen JSON value: the model's text parsed under the parser's limits, or an object
+ * copied losslessly. The one way the pipeline reads arguments, for scheduling as for running.
+ */
+export function readArguments(raw: string | JsonObject): JsonValue | Unreadable {
+  if (typeof raw === 'string') {
+    const parsed = parseJsonArguments(raw, defaultLimits)
+    return parsed.ok ? freezeParsed(parsed.value as JsonValue) : new Unreadable(parsed.message)
+  }
+  const copy = copyFrozenJson(raw)
+  return copy === undefined ? new Unreadable(undefined) : copy
+}
