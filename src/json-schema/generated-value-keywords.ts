@@ -1,7 +1,8 @@
 import type { KeywordEmitter } from './code-generator.js'
 import { formatCheckers } from './formats.js'
+import { compileLinearPattern } from './linear-regex.js'
 import type { JsonSchemaObject } from './node.js'
-import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
+import { PATTERN_INPUT_LIMIT } from './pattern-risk.js'
 import { finite, KIND_TESTS, literal } from './source-literals.js'
 
 /** Emitters for the keywords that check the value itself (no subschemas); each mirrors its keyword's closure. */
@@ -61,8 +62,10 @@ export const stringEmitters = {
   },
   pattern(schema, generator) {
     // A pattern the compiler refused (lenient mode) checks nothing, as in the closure tree.
-    if (typeof schema.pattern !== 'string' || patternRisk(schema.pattern) !== undefined) return []
-    const regex = generator.constant(new RegExp(schema.pattern, 'u'))
+    if (typeof schema.pattern !== 'string') return []
+    const compiled = compileLinearPattern(schema.pattern)
+    if (!compiled.ok) return []
+    const regex = generator.constant(compiled.pattern)
     return [`if (data.length > ${PATTERN_INPUT_LIMIT} || !${regex}.test(data)) ${generator.failOn('pattern')}`]
   },
   format(schema, generator) {

@@ -86,8 +86,27 @@ const CATEGORY_NAMES: Readonly<Record<string, string>> = {
 
 class Unsupported extends Error {}
 
+/**
+ * Compiled patterns by flags and source. Compiling costs tens of microseconds (the closure tree and the generated
+ * code each need the pattern of one schema, and tools share patterns); the bound keeps a server that sends
+ * thousands of patterns from growing it.
+ */
+const cache = new Map<string, LinearPatternResult>()
+const CACHE_LIMIT = 256
+
 /** Compiles an ECMAScript `source` to the linear engine, or says why it cannot. */
 export function compileLinearPattern(source: string, options: LinearPatternOptions = {}): LinearPatternResult {
+  const key = `${options.ignoreCase === true ? 'i' : '-'}${options.legacySyntax === true ? 'l' : '-'}${source}`
+  let result = cache.get(key)
+  if (result === undefined) {
+    result = compileUncached(source, options)
+    if (cache.size === CACHE_LIMIT) cache.delete(cache.keys().next().value!)
+    cache.set(key, result)
+  }
+  return result
+}
+
+function compileUncached(source: string, options: LinearPatternOptions): LinearPatternResult {
   try {
     new RegExp(source, options.legacySyntax === true ? '' : 'u')
   } catch (error) {
@@ -123,7 +142,7 @@ function translate(source: string): string {
   while (index < source.length) {
     const char = source[index]!
     if (char === '\\') {
-      const [text, length] = escape(source, index, false)
+      const [text, length] = escapeSequence(source, index, false)
       out += text
       index += length
     } else if (char === '[') {
@@ -166,7 +185,7 @@ function groupOpening(source: string, index: number): [string, number] {
 const PASS_THROUGH_ESCAPES = new Set(['d', 'D', 'w', 'W', 't', 'n', 'r', 'f', 'v'])
 
 /** One escape at `index`: its RE2 text and its source length. Inside a class, `\b` is backspace. */
-function escape(source: string, index: number, inClass: boolean): [string, number] {
+function escapeSequence(source: string, index: number, inClass: boolean): [string, number] {
   const next = source[index + 1] ?? ''
   if (PASS_THROUGH_ESCAPES.has(next)) return [`\\${next}`, 2]
   if (next === 'b' || next === 'B') return [inClass ? hex(0x08) : `\\${next}`, 2]
@@ -226,7 +245,7 @@ function characterClass(source: string, index: number): [string, number] {
   while (position < source.length && source[position] !== ']') {
     const char = source[position]!
     if (char === '\\') {
-      const [text, length] = escape(source, position, true)
+      const [text, length] = escapeSequence(source, position, true)
       body += text
       position += length
     } else if (char === '[' || char === '^') {

@@ -5,7 +5,8 @@ import { formatCheckers } from './formats.js'
 import { InstanceKind } from './instance-kind.js'
 import { detailText, formatDetail, lengthDetail, patternDetail } from './keyword-details.js'
 import { expectCount, expectString } from './keyword-values.js'
-import { PATTERN_INPUT_LIMIT, patternRisk } from './pattern-risk.js'
+import { compileLinearPattern } from './linear-regex.js'
+import { PATTERN_INPUT_LIMIT } from './pattern-risk.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, report } from './validation-state.js'
 
@@ -15,21 +16,19 @@ function compilePattern(
   schemaPath: string,
 ): Check | undefined {
   const text = expectString(source, 'pattern', schemaPath)
-  let regex: RegExp
-  try {
-    regex = new RegExp(text, 'u')
-  } catch (error) {
+  const compiled = compileLinearPattern(text)
+  if (!compiled.ok && compiled.kind === 'invalid') {
     throw new SchemaCompileError(
       'pattern',
       schemaPath,
-      `is not a valid ECMAScript regular expression: ${(error as Error).message}`,
+      `is not a valid ECMAScript regular expression: ${compiled.reason}`,
     )
   }
-  const risk = patternRisk(text)
-  if (risk !== undefined) {
-    context.unsupported('pattern', schemaPath, `${previewJson(text)} may backtrack catastrophically: ${risk}`)
+  if (!compiled.ok) {
+    context.unsupported('pattern', schemaPath, `${previewJson(text)} is not checked here: ${compiled.reason}`)
     return undefined
   }
+  const regex = compiled.pattern
   const detail = patternDetail(text)
   return (value, state) => {
     const subject = value as string

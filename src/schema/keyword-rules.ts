@@ -1,5 +1,5 @@
+import { compileLinearPattern } from '../json-schema/linear-regex.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
-import { patternRisk } from '../json-schema/pattern-risk.js'
 import { convertProperties } from './properties.js'
 import { childPath } from './spec-path.js'
 
@@ -62,13 +62,10 @@ const positive = (value: unknown) =>
 
 function regex(value: unknown): string | undefined {
   if (typeof value !== 'string') return 'must be a string'
-  try {
-    new RegExp(value, 'u')
-  } catch (error) {
-    return `is not a valid regular expression: ${(error as Error).message}`
-  }
-  const risk = patternRisk(value)
-  return risk === undefined ? undefined : `may backtrack catastrophically (${risk}); the validator refuses it`
+  const compiled = compileLinearPattern(value)
+  if (compiled.ok) return undefined
+  if (compiled.kind === 'invalid') return `is not a valid regular expression: ${compiled.reason}`
+  return `cannot be checked in linear time (${compiled.reason}); the validator refuses it`
 }
 
 function format(value: unknown): string | undefined {
