@@ -1,10 +1,16 @@
+import { compileLinearPattern, type LinearPattern } from '../json-schema/linear-regex.js'
+import { failure } from './workspace.js'
+
 /**
  * Compiles a glob over `/`-separated relative paths: `**` spans directories, `*` and `?` stay within one,
  * `{a,b}` alternates, `[abc]` / `[!abc]` are classes. A pattern without `/` matches at any depth (`*.ts`).
+ * The glob comes from a model: it runs on the linear-time engine, so `**a**a**a…b` cannot backtrack.
  */
-export function globToRegExp(pattern: string): RegExp {
+export function globMatcher(pattern: string): LinearPattern {
   const anchored = pattern.includes('/') ? pattern.replace(/^\.\//, '') : `**/${pattern}`
-  return new RegExp(`^${translate(anchored)}$`)
+  const compiled = compileLinearPattern(`^${translate(anchored)}$`, { legacySyntax: true })
+  if (compiled.ok) return compiled.pattern
+  throw failure(`invalid glob ${JSON.stringify(pattern)}: ${compiled.reason}`)
 }
 
 function translate(pattern: string): string {

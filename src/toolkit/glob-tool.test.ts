@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { worstEventLoopLag } from '../json-schema/__fixtures__/event-loop-lag.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
 
 let workspace: TempWorkspace
@@ -40,5 +41,24 @@ describe('glob', () => {
 
   it('refuses a start directory outside the workspace', async () => {
     expect(await workspace.refusal('glob', { pattern: '*', path: 'out-link' })).toContain('outside the workspace')
+  })
+
+  it('matches the issue 14 glob against long names in linear time with the event loop free', async () => {
+    const names = Object.fromEntries(Array.from({ length: 50 }, (_, index) => [`${'a'.repeat(60)}${index}`, '']))
+    const attacked = createTempWorkspace(names)
+    try {
+      let value: unknown
+      const lag = await worstEventLoopLag(async () => {
+        value = await attacked.run('glob', { pattern: '**a**a**a**a**a**a**a**a**b' })
+      })
+      expect(value).toEqual({ files: [], truncated: false })
+      expect(lag).toBeLessThan(100)
+    } finally {
+      attacked.dispose()
+    }
+  })
+
+  it('refuses a glob it cannot compile with its reason', async () => {
+    expect(await workspace.refusal('glob', { pattern: '[z-a].ts' })).toMatch(/^invalid glob "\[z-a\]\.ts": /)
   })
 })

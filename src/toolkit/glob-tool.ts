@@ -1,5 +1,5 @@
 import { defineTool } from '../definition/define-tool.js'
-import { globToRegExp } from './glob-pattern.js'
+import { globMatcher } from './glob-pattern.js'
 import { SKIPPED_DIRECTORIES, walkFiles } from './walk-files.js'
 import type { Workspace } from './workspace.js'
 
@@ -39,7 +39,7 @@ export function globTool(workspace: Workspace) {
     annotations: { readOnlyHint: true },
     async execute(args, exec): Promise<GlobValue> {
       const start = await workspace.resolve(args.path ?? '.', 'read')
-      const matcher = globToRegExp(args.pattern)
+      const matcher = globMatcher(args.pattern)
       const limit = args.limit ?? DEFAULT_LIMIT
       const files: string[] = []
       for await (const file of walkFiles(start, exec.signal)) {

@@ -1,6 +1,7 @@
+import type { LinearPattern } from '../json-schema/linear-regex.js'
 import { createTimeSlice } from './time-slice.js'
 
-/** A screened pattern is at most quadratic in the line it runs on; this keeps one line from stalling the host. */
+/** The linear engine costs pattern size times line length; this keeps one long line from stalling the host. */
 const MAX_MATCHED_LINE_CHARACTERS = 16 * 1024
 
 export type GrepMatch = {
@@ -13,7 +14,7 @@ export type GrepMatch = {
 }
 
 export interface LineSearch {
-  readonly expression: RegExp
+  readonly expression: LinearPattern
   /** Lines of context on each side. */
   readonly context: number
   readonly maxResults: number

@@ -3,6 +3,7 @@ import { closeSync, ftruncateSync, openSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { worstEventLoopLag } from '../json-schema/__fixtures__/event-loop-lag.js'
 import { runTool, toolRefusal } from './__fixtures__/run-tool.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
 import { grepTool } from './grep-tool.js'
@@ -46,10 +47,28 @@ describe('grep', () => {
     expect(await workspace.refusal('grep', { pattern: '(' })).toMatch(/^invalid regular expression "\(":/)
   })
 
-  it('refuses a pattern that could backtrack catastrophically, before reading any file', async () => {
-    expect(await workspace.refusal('grep', { pattern: '(a+)+$' })).toMatch(
-      /^the regular expression "\(a\+\)\+\$" could backtrack for minutes/,
+  it('runs a catastrophic pattern (issue 14) in linear time with the event loop free, and refuses lookaround', async () => {
+    writeFileSync(join(workspace.root, 'attack.txt'), `${'a'.repeat(40)}\n`.repeat(200))
+    let value: unknown
+    const lag = await worstEventLoopLag(async () => {
+      value = await workspace.run('grep', { pattern: '(a{1,30}){1,30}b', path: 'attack.txt' })
+    })
+    expect(value).toMatchObject({ matches: [], filesSearched: 1 })
+    expect(lag).toBeLessThan(100)
+    expect(
+      await workspace.run('grep', { pattern: '(a{1,30}){1,30}', path: 'attack.txt', maxResults: 1 }),
+    ).toMatchObject({ matches: [{ line: 1 }], truncated: true })
+    expect(await workspace.refusal('grep', { pattern: 'a(?=b)' })).toMatch(
+      /^the regular expression "a\(\?=b\)" cannot run on grep's linear-time engine \(lookahead and lookbehind/,
     )
+    expect(await workspace.refusal('grep', { pattern: '(a)\\1' })).toMatch(/backreferences are not supported/)
+  })
+
+  it('keeps the JavaScript escapes models write without the u flag', async () => {
+    writeFileSync(join(workspace.root, 'q.txt'), 'say "x-y" {z}\n')
+    expect(await workspace.run('grep', { pattern: '\\"x\\-y\\" {z}', path: 'q.txt' })).toMatchObject({
+      matches: [{ line: 1 }],
+    })
   })
 
   it('shows the model grep-style lines', () => {

@@ -2,10 +2,10 @@ import { stat } from 'node:fs/promises'
 import { basename } from 'node:path'
 import { defineTool } from '../definition/define-tool.js'
 import { isToolError } from '../errors/tool-error.js'
-import { patternRisk } from '../json-schema/pattern-risk.js'
+import { compileLinearPattern, type LinearPattern } from '../json-schema/linear-regex.js'
 import { readWithinLimit } from './file-content.js'
 import { type ByteLimit, byteLimitOption, DEFAULT_GREP_FILE_BYTES, formatBytes } from './file-limits.js'
-import { globToRegExp } from './glob-pattern.js'
+import { globMatcher } from './glob-pattern.js'
 import { type GrepMatch, searchLines } from './grep-search.js'
 import { openRegularFile } from './open-regular-file.js'
 import { walkFiles } from './walk-files.js'
@@ -90,7 +90,7 @@ export function grepTool(workspace: Workspace, options: GrepToolOptions = {}) {
     annotations: { readOnlyHint: true },
     async execute(args, exec): Promise<GrepValue> {
       const expression = compile(args.pattern, args.ignoreCase === true)
-      const filter = args.glob === undefined ? undefined : globToRegExp(args.glob)
+      const filter = args.glob === undefined ? undefined : globMatcher(args.glob)
       const start = await workspace.resolve(args.path ?? '.', 'read')
       const search = {
         expression,
@@ -117,18 +117,13 @@ export function grepTool(workspace: Workspace, options: GrepToolOptions = {}) {
   })
 }
 
-function compile(pattern: string, ignoreCase: boolean): RegExp {
-  const risk = patternRisk(pattern)
-  if (risk !== undefined) {
-    throw failure(
-      `the regular expression "${pattern}" could backtrack for minutes (${risk}); search with a simpler pattern, for example without a repeated group around a repeat`,
-    )
-  }
-  try {
-    return new RegExp(pattern, ignoreCase ? 'i' : '')
-  } catch (error) {
-    throw failure(`invalid regular expression "${pattern}": ${(error as Error).message}`)
-  }
+function compile(pattern: string, ignoreCase: boolean): LinearPattern {
+  const compiled = compileLinearPattern(pattern, { ignoreCase, legacySyntax: true })
+  if (compiled.ok) return compiled.pattern
+  if (compiled.kind === 'invalid') throw failure(`invalid regular expression "${pattern}": ${compiled.reason}`)
+  throw failure(
+    `the regular expression "${pattern}" cannot run on grep's linear-time engine (${compiled.reason}); search without lookaround or backreferences`,
+  )
 }
 
 /** True when the search names one file rather than a directory to walk. */
