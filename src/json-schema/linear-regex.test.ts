@@ -8,6 +8,16 @@ function linear(source: string, options: Parameters<typeof compileLinearPattern>
   return result.pattern
 }
 
+function randomLetters(length: number): string {
+  let seed = 7
+  let text = ''
+  for (let index = 0; index < length; index++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648
+    text += String.fromCharCode(97 + (seed % 26))
+  }
+  return text
+}
+
 /** Each pattern against inputs where ECMAScript (RegExp with `u`) and RE2 could disagree. */
 const agreement: [source: string, inputs: string[]][] = [
   ['^\\s$', [' ', '\t', '\v', '\u00a0', '\u2028', '\ufeff', '\u3000', 'x', '\u200b']],
@@ -60,6 +70,8 @@ describe('compileLinearPattern', () => {
     ['(?<x>a)\\k<x>', 'backreferences'],
     ['a{1001}', 'invalid repeat count'],
     ['\\p{Script_Extensions=Greek}', 'Unicode property'],
+    ['(a{1,30}){1,30}b', 'compiles to 1802 instructions, over the 1000'],
+    ['a'.repeat(5000), 'is 5000 characters long, over the 4096'],
   ])('refuses %s, which it cannot express, saying why', (source, why) => {
     const result = compileLinearPattern(source)
     expect(result).toMatchObject({ ok: false, kind: 'unsupported' })
@@ -70,9 +82,12 @@ describe('compileLinearPattern', () => {
     expect(compileLinearPattern('([a-z]')).toMatchObject({ ok: false, kind: 'invalid' })
   })
 
-  it('runs the issue 14 attacks in linear time, with the event loop free for other work', async () => {
+  it('runs nested and wide repeats in linear time, with the event loop free for other work', async () => {
     const attacks: [string, string, boolean][] = [
-      ['(a{1,30}){1,30}b', 'a'.repeat(40), false],
+      ['(a{1,20}){1,20}b', 'a'.repeat(40), false],
+      ['(a{1,20}){1,20}b', 'a'.repeat(16384), false],
+      ['[a-z]{990}#', randomLetters(16384), false],
+      ['[a-z]{990}[a-z]#', 'ab'.repeat(8192), false],
       ['^(a+)+$', `${'a'.repeat(4096)}!`, false],
       ['(a|aa)*c', 'a'.repeat(4096), false],
       ['^(\\d*)*\\d*\\d*x$', '1'.repeat(4096), false],

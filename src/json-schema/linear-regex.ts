@@ -106,7 +106,23 @@ export function compileLinearPattern(source: string, options: LinearPatternOptio
   return result
 }
 
+/**
+ * Matching costs up to program size times input length steps, and compiling costs time in the source length; these
+ * bounds keep one match within tens of milliseconds on the inputs we run patterns on (4096-character strings,
+ * 16 K-character grep lines). `(a{1,30}){1,30}b` compiles to 1802 instructions and is refused; `^[a-z0-9]{1,64}$`
+ * takes about 130.
+ */
+export const MAX_PATTERN_SOURCE = 4096
+export const MAX_PROGRAM_SIZE = 1000
+
 function compileUncached(source: string, options: LinearPatternOptions): LinearPatternResult {
+  if (source.length > MAX_PATTERN_SOURCE) {
+    return {
+      ok: false,
+      kind: 'unsupported',
+      reason: `the pattern is ${source.length} characters long, over the ${MAX_PATTERN_SOURCE} the linear regex engine accepts`,
+    }
+  }
   try {
     new RegExp(source, options.legacySyntax === true ? '' : 'u')
   } catch (error) {
@@ -121,6 +137,14 @@ function compileUncached(source: string, options: LinearPatternOptions): LinearP
   }
   try {
     const compiled = RE2JS.compile(translated, options.ignoreCase === true ? RE2JS.CASE_INSENSITIVE : 0)
+    const size = compiled.programSize()
+    if (size > MAX_PROGRAM_SIZE) {
+      return {
+        ok: false,
+        kind: 'unsupported',
+        reason: `the pattern compiles to ${size} instructions, over the ${MAX_PROGRAM_SIZE} the linear regex engine runs (lower its repeat counts)`,
+      }
+    }
     return { ok: true, pattern: { test: (text) => compiled.test(text) } }
   } catch (error) {
     return { ok: false, kind: 'unsupported', reason: `the linear regex engine refuses it: ${(error as Error).message}` }

@@ -121,9 +121,7 @@ function compile(pattern: string, ignoreCase: boolean): LinearPattern {
   const compiled = compileLinearPattern(pattern, { ignoreCase, legacySyntax: true })
   if (compiled.ok) return compiled.pattern
   if (compiled.kind === 'invalid') throw failure(`invalid regular expression "${pattern}": ${compiled.reason}`)
-  throw failure(
-    `the regular expression "${pattern}" cannot run on grep's linear-time engine (${compiled.reason}); search without lookaround or backreferences`,
-  )
+  throw failure(`the regular expression "${pattern}" cannot run on grep's linear-time engine (${compiled.reason})`)
 }
 
 /** True when the search names one file rather than a directory to walk. */
