@@ -105,6 +105,15 @@ describe('Standard Schema intake', () => {
     expect(attempt(z.string())).toThrow('parameters must be object-rooted')
   })
 
+  test('a pattern the linear engine cannot run is refused at defineTool, not shown to the model unchecked', () => {
+    const attempt = (parameters: unknown) => () =>
+      defineTool({ name: 'find', description: 'x', parameters: parameters as never, execute: () => null })
+    expect(attempt(z.object({ id: z.string().regex(/^(?!tmp)\w+$/) }))).toThrow(
+      'Tool "find": parameters: the zod schema has a pattern at /properties/id that cannot be enforced: lookahead and lookbehind assertions are not supported by the linear regex engine',
+    )
+    expect(attempt(z.object({ id: z.string().regex(/^(a{1,20}){1,20}$/) }))).not.toThrow()
+  })
+
   test('a recursive schema with $defs may stand at the root only', () => {
     const category = z.object({
       name: z.string(),

@@ -1,5 +1,6 @@
 import { thrownMessage } from '../errors/thrown-message.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
+import { unenforcedPattern } from '../json-schema/unenforced-pattern.js'
 
 /**
  * The structural shape of a Standard Schema (https://standardschema.dev), declared here so the package
@@ -74,5 +75,13 @@ export function convertStandardSchema(schema: StandardSchemaLike): StandardConve
     return { ok: false, reason: `the ${props.vendor} schema cannot be converted to JSON Schema: ${message}` }
   }
   const { $schema: _dialect, ...node } = converted
+  const unchecked = unenforcedPattern(node as JsonSchemaNode)
+  if (unchecked !== undefined) {
+    const where = unchecked.path === '' ? 'at its root' : `at ${unchecked.path}`
+    return {
+      ok: false,
+      reason: `the ${props.vendor} schema has a pattern ${where} that cannot be enforced: ${unchecked.reason}`,
+    }
+  }
   return { ok: true, node: node as JsonSchemaNode }
 }
