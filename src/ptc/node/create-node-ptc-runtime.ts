@@ -50,7 +50,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
         message: `the program is longer than ${limits.maxSourceBytes} bytes`,
       })
     }
-    const stripped = stripTypeScript(request.code)
+    const stripped = await stripTypeScript(request.code)
     if (!stripped.ok) return failureOutcome(emptyRecord, stripped.failure)
     if (request.signal.aborted) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
@@ -75,8 +75,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
     present: (tools, mode) => offerEscalation(presentTypeScript(tools, mode, { limits, accepts }), options.escalation),
     run,
     async warm() {
-      stripTypeScript('')
-      await pool.warm()
+      await Promise.all([stripTypeScript(''), pool.warm()])
     },
     close: () => pool.close(),
   }
