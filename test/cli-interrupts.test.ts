@@ -21,7 +21,7 @@ describe('Ctrl-C during a busy program', () => {
     project.write('qilin.config.json', JSON.stringify({ toolkit: true }))
     const runs = 50
     const atOnce = 3
-    const outcomes: { readonly run: number; readonly code: number | null; readonly signal: string | null }[] = []
+    const outcomes: { run: number; twin: boolean; code: number | null; signal: string | null; stderr: string }[] = []
     const crashes: string[] = []
     const interruptOne = async (run: number) => {
       project.write(
@@ -34,9 +34,10 @@ describe('Ctrl-C during a busy program', () => {
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 150))
       child.kill('SIGINT')
       // Every other run gets the signal twice at once, as `timeout`, `npm run` and `npx` deliver it.
-      if (run % 2 === 1) child.kill('SIGINT')
+      const twin = run % 2 === 1
+      if (twin) child.kill('SIGINT')
       const exit = await exited
-      outcomes.push({ run, code: exit.code, signal: exit.signal })
+      outcomes.push({ run, twin, code: exit.code, signal: exit.signal, stderr: exit.stderr })
       if (/segmentation|core dumped|fatal error/i.test(exit.stderr)) crashes.push(`run ${run}: ${exit.stderr}`)
     }
     for (let first = 0; first < runs; first += atOnce) {
@@ -44,7 +45,12 @@ describe('Ctrl-C during a busy program', () => {
       await Promise.all(batch.map(interruptOne))
     }
     expect(crashes).toEqual([])
-    expect(outcomes.filter((outcome) => outcome.code !== 130)).toEqual([])
     expect(outcomes).toHaveLength(runs)
+    expect(outcomes.filter((outcome) => !outcome.twin && outcome.code !== 130)).toEqual([])
+    // A twin the scheduler holds back until the CLI has closed and Node is tearing down meets Node's own handler,
+    // which re-raises it: death by SIGINT, which a shell reports as 130 too. Anything else is a failure.
+    const twinDeath = (outcome: (typeof outcomes)[number]) =>
+      outcome.signal === 'SIGINT' && !outcome.stderr.includes('killing what is left')
+    expect(outcomes.filter((outcome) => outcome.twin && outcome.code !== 130 && !twinDeath(outcome))).toEqual([])
   }, 180_000)
 })
