@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js'
+import { anchoredSequence } from './anchored-sequence.js'
 
 /**
  * One linear-time regex engine (re2js, RE2 semantics) for every pattern a model, a tool author or an MCP server
@@ -127,6 +128,10 @@ function compileUncached(source: string, options: LinearPatternOptions): LinearP
     new RegExp(source, options.legacySyntax === true ? '' : 'u')
   } catch (error) {
     return { ok: false, kind: 'invalid', reason: (error as Error).message }
+  }
+  if (options.ignoreCase !== true && options.legacySyntax !== true) {
+    const sequence = anchoredSequence(source)
+    if (sequence !== undefined) return { ok: true, pattern: sequence }
   }
   let translated: string
   try {

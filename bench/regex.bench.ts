@@ -1,0 +1,86 @@
+/**
+ * The linear regex engine (re2js through `compileLinearPattern`) against V8's `RegExp`: compile and match time on
+ * benign patterns of the kinds tools use, and match time on the issue 14 attacks, which `RegExp` cannot finish
+ * (each blocked the host for over 25 s), so only the linear engine runs them.
+ */
+import { RE2JS } from 're2js'
+import { compileLinearPattern, type LinearPattern } from '../src/json-schema/linear-regex.js'
+import { globMatcher } from '../src/toolkit/glob-pattern.js'
+import { formatNs, markdownTable, measureSync } from './measure.js'
+
+function timeOnce(run: () => unknown): number {
+  const start = process.hrtime.bigint()
+  run()
+  return Number(process.hrtime.bigint() - start)
+}
+
+function linear(source: string): LinearPattern {
+  const result = compileLinearPattern(source)
+  if (!result.ok) throw new Error(`${source}: ${result.reason}`)
+  return result.pattern
+}
+
+const benign: [label: string, source: string, input: string][] = [
+  ['date', '^\\d{4}-\\d{2}-\\d{2}$', '2026-12-01'],
+  ['no NUL', '^[^\\u0000]+$', 'src/json-schema/linear-regex.ts'],
+  ['email-ish', '^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$', 'someone.name@example.com'],
+  ['identifier', '^[A-Za-z_][A-Za-z0-9_]{0,63}$', 'createWorkspaceToolkit'],
+  ['grep word', 'TODO|FIXME', `${'const value = compute(input) '.repeat(3)}// TODO tidy`],
+  ['grep miss', 'TODO|FIXME', 'const value = compute(input) + other(value) * 2; // nothing here'],
+]
+
+const rows: (string | number)[][] = []
+for (const [label, source, input] of benign) {
+  const native = new RegExp(source, 'u')
+  const firstCompileNs = timeOnce(() => compileLinearPattern(source))
+  const pattern = linear(source)
+  if (pattern.test(input) !== native.test(input)) throw new Error(`${label}: engines disagree`)
+  const engineCompile = measureSync(() => RE2JS.compile(source), { batch: 50, samples: 20, warmup: 200 })
+  const nativeCompile = measureSync(() => new RegExp(source, 'u'), { batch: 1000, samples: 20 })
+  const ours = measureSync(() => pattern.test(input), { batch: 2000, samples: 30, warmup: 50_000 })
+  const theirs = measureSync(() => native.test(input), { batch: 2000, samples: 30, warmup: 50_000 })
+  rows.push([
+    label,
+    `\`${source}\``,
+    formatNs(firstCompileNs),
+    formatNs(engineCompile.medianNs),
+    formatNs(nativeCompile.medianNs),
+    formatNs(ours.medianNs),
+    formatNs(theirs.medianNs),
+    `${(ours.medianNs / theirs.medianNs).toFixed(1)}x`,
+  ])
+}
+console.log('### Benign patterns\n')
+console.log(
+  markdownTable(
+    [
+      'pattern',
+      'source',
+      'first compile (ours, cold)',
+      're2js compile',
+      'RegExp compile',
+      'match (ours)',
+      'match (RegExp)',
+      'ours / RegExp',
+    ],
+    rows,
+  ),
+)
+
+const globAttack = globMatcher('**a**a**a**a**a**a**a**a**b')
+const attacks: [label: string, run: () => boolean][] = [
+  ['grep `(a{1,20}){1,20}b`, 40 a', () => linear('(a{1,20}){1,20}b').test('a'.repeat(40))],
+  ['grep `(a{1,20}){1,20}b`, 16 K a', () => linear('(a{1,20}){1,20}b').test('a'.repeat(16_384))],
+  ['schema `^(a+)+$`, 4096 a then !', () => linear('^(a+)+$').test(`${'a'.repeat(4096)}!`)],
+  ['glob `**a**a…**b`, 60-character name', () => globAttack.test('a'.repeat(60))],
+  ['widest program `[a-z]{990}[a-z]#`, 16 K ab', () => linear('[a-z]{990}[a-z]#').test('ab'.repeat(8192))],
+]
+const attackRows = attacks.map(([label, run]) => {
+  const cold = timeOnce(run)
+  const warm = measureSync(run, { batch: 5, samples: 10, warmup: 5 })
+  return [label, formatNs(cold), formatNs(warm.medianNs), formatNs(warm.p90Ns), 'does not finish (over 25 s)']
+})
+console.log('\n### Attacks (compile included in the cold run; RegExp is not run)\n')
+console.log(markdownTable(['attack', 'cold (ours)', 'warm median', 'warm p90', 'RegExp'], attackRows))
+const refused = compileLinearPattern('(a{1,30}){1,30}b')
+console.log(`\n\`(a{1,30}){1,30}b\` itself: ${refused.ok ? 'compiled' : `refused (${refused.reason})`}`)
