@@ -6,6 +6,7 @@ import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../../sandbo
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { seccompRemedy, seccompUnavailable } from '../../sandbox/seccomp-support.js'
 import type { PythonInterpreter } from './find-python.js'
+import { networkReadPaths } from './network-read-paths.js'
 
 /** The confinement layers, outermost first. Each is applied and tested on its own. */
 export const confinementLayers = ['bubblewrap', 'landlock', 'seccomp', 'rlimits'] as const
@@ -122,7 +123,8 @@ function tryBubblewrap(bubblewrap: Bubblewrap, interpreter: PythonInterpreter): 
  * The shared sandbox profile for a runner: the system read-only (and the interpreter's own prefix when it lives
  * elsewhere), no network, a private `/tmp` (at most `tmpBytes` where bubblewrap can cap it) as the working directory,
  * only `LC_ALL` in the environment. An escalated run adds what `escalation` names: its writable paths, and the
- * host's network namespace (the runner's seccomp profile and Landlock ruleset open IPv4/IPv6 and TCP to match).
+ * host's network namespace with what name resolution and TLS read (the runner's seccomp profile and Landlock
+ * ruleset open IPv4/IPv6 and TCP to match).
  * Ends with `--`.
  */
 export function bubblewrapArguments(
@@ -133,7 +135,10 @@ export function bubblewrapArguments(
 ): string[] {
   const prefix = join(interpreter.stdlib, '..', '..')
   return sandboxArguments(bubblewrap, {
-    readOnlyPaths: prefix.startsWith('/usr/') ? [] : [prefix],
+    readOnlyPaths: [
+      ...(prefix.startsWith('/usr/') ? [] : [prefix]),
+      ...(escalation.network === true ? networkReadPaths : []),
+    ],
     writablePaths: escalation.writablePaths ?? [],
     network: escalation.network === true,
     env: { LC_ALL: 'C.UTF-8' },

@@ -25,12 +25,15 @@ let abstractConnections = 0
 beforeAll(async () => {
   server = createServer((socket) => {
     connections++
+    // Drained, so a client that sent something (a TLS hello) is seen to hang up and the socket closes.
+    socket.resume()
     socket.end('pong\n')
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   port = (server.address() as { port: number }).port
   abstractServer = createServer((socket) => {
     abstractConnections++
+    socket.resume()
     socket.end('host\n')
   })
   await new Promise<void>((resolve) => abstractServer.listen(`\0${abstractName}`, resolve))
@@ -67,6 +70,27 @@ attempt('udp', lambda: socket.socket(socket.AF_INET, socket.SOCK_DGRAM).close())
 attempt('ipv6', lambda: socket.socket(socket.AF_INET6).close())
 return results`
 
+/** Name resolution (by /etc/hosts) and TLS: what a networked program needs besides a socket. */
+const resolveAndTls = () => `import os, socket
+out = {'hosts': os.path.exists('/etc/hosts')}
+try:
+    with socket.create_connection(('localhost', ${port}), timeout=5) as connection:
+        out['by name'] = connection.recv(5).decode()
+except OSError as error:
+    out['by name'] = type(error).__name__
+try:
+    import ssl
+    out['tls roots'] = ssl.create_default_context().cert_store_stats()['x509_ca'] > 0
+except ImportError as error:
+    out['tls roots'] = type(error).__name__
+if out['tls roots'] is True:
+    # The server speaks plain text, so the handshake fails: the point is that asyncio tried TLS at all.
+    try:
+        await asyncio.open_connection('127.0.0.1', ${port}, ssl=ssl.create_default_context())
+    except Exception as error:
+        out['asyncio tls'] = type(error).__name__
+return out`
+
 function runCode(code: string, permissions: 'use_default' | 'require_escalated', id: string) {
   return {
     id,
@@ -90,16 +114,34 @@ function setup(escalation: SandboxEscalation, approve: Approver = () => true) {
 describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Python run granted the network', () => {
   it('connects only in the approved escalated run; the pooled runs before and after cannot', async () => {
     const { runtime, close } = setup({ network: true })
+    const start = connections
     try {
       const before = await runtime.execute(runCode(connect(), 'use_default', 'before'))
       expect(before.value).toBe('PermissionError')
-      expect(connections).toBe(0)
+      expect(connections - start).toBe(0)
       const escalated = await runtime.execute(runCode(connect(), 'require_escalated', 'escalated'))
       expect(escalated.value).toBe('pong\n')
-      expect(connections).toBe(1)
+      expect(connections - start).toBe(1)
       const after = await runtime.execute(runCode(connect(), 'use_default', 'after'))
       expect(after.value).toBe('PermissionError')
-      expect(connections).toBe(1)
+      expect(connections - start).toBe(1)
+    } finally {
+      await close()
+    }
+  })
+
+  it('resolves names and loads the TLS roots in the networked run only', async () => {
+    const { runtime, close } = setup({ network: true })
+    try {
+      const plain = await runtime.execute(runCode(resolveAndTls(), 'use_default', 'plain'))
+      expect(plain.value).toEqual({ hosts: false, 'by name': 'gaierror', 'tls roots': 'ModuleNotFoundError' })
+      const escalated = await runtime.execute(runCode(resolveAndTls(), 'require_escalated', 'escalated'))
+      expect(escalated.value).toEqual({
+        hosts: true,
+        'by name': 'pong\n',
+        'tls roots': true,
+        'asyncio tls': 'SSLError',
+      })
     } finally {
       await close()
     }

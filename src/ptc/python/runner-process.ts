@@ -8,6 +8,7 @@ import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import type { ConfinementPlan } from './confinement.js'
 import { bubblewrapArguments } from './confinement.js'
 import type { PythonInterpreter } from './find-python.js'
+import { networkReadPaths } from './network-read-paths.js'
 import { runnerSeccomp } from './runner-seccomp.js'
 import { runnerSource } from './runner-source.js'
 
@@ -189,6 +190,7 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
       outputBytes: settings.outputBytes,
       resultBytes: settings.resultBytes,
     },
+    readPaths: network ? [...networkReadPaths] : [],
     writePaths: [workDirectory ?? '/tmp', ...(settings.escalation?.writablePaths ?? [])],
     network,
     seccomp: plan.layers.includes('seccomp') ? runnerSeccomp(network ? 'networked-program' : 'program') : null,

@@ -8,14 +8,16 @@ Protocol: JSON lines on fd 3 (a socket the host holds). stdout and stderr are ne
   host -> runner  {"t":"start","code":..,"tools":[..],"timeoutMs":..}  {"t":"result","id":n,"ok":..,"value"|"error":..}
 """
 
+import json
 import sys
 
-# No network inside the sandbox: asyncio's optional TLS support is skipped, which saves start-up time.
-sys.modules.setdefault('ssl', None)
+# No network inside the default sandbox: asyncio's optional TLS support is skipped, which saves start-up time.
+# A runner granted the network (an approved escalated run) keeps it.
+if json.loads(sys.argv[1]).get('network') is not True:
+    sys.modules.setdefault('ssl', None)
 
 import ast
 import asyncio
-import json
 import linecache
 import os
 import signal
