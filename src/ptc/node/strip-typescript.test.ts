@@ -72,6 +72,21 @@ describe('a hostile program cannot break TypeScript code mode for the process (i
     expect(message.length).toBeLessThan(800)
   })
 
+  it('the refusal the model reads', async () => {
+    expect(
+      text(await runtime.run(fakeRunRequest(`const data = ${'['.repeat(300)}${']'.repeat(300)}`))),
+    ).toMatchInlineSnapshot(`
+        "Error: code run failed (source-limit): the program nests deeper than 256 levels at line 1:270 (each open bracket, brace, parenthesis, type argument list and template \`\${\` is a level); build deep data with a loop or JSON.parse, and move nested functions out to the top level
+          1 | …[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]…"
+      `)
+  })
+
+  it('the fault the model reads names what to change', async () => {
+    expect(text(await runtime.run(fakeRunRequest(`let a = 0\n${'a = '.repeat(5_000)}1`)))).toMatch(
+      /^Error: code run failed \(source-limit\): the type stripper ran out of stack on this program \((RuntimeError: memory access out of bounds|RangeError: Maximum call stack size exceeded)\): it nests too deeply or chains too many operators in one expression \(a = b = c …, a\.b\.c …, new new …, x!!! …\); split long expressions into statements and nested code into functions$/,
+    )
+  })
+
   it.each(unboundedShapes)(
     '%s: the stripper faults, costs that program only, and is replaced',
     async (_shape, attack) => {
