@@ -110,6 +110,16 @@ describe('a hostile program cannot break TypeScript code mode for the process (i
     })
   })
 
+  it('a fault in one runtime leaves every other runtime in the process working', async () => {
+    const other = createNodePtcRuntime({ poolSize: 0 })
+    try {
+      await runtime.run(fakeRunRequest(`let a = 0\n${'a = '.repeat(5_000)}1`))
+      expect(text(await other.run(fakeRunRequest(normalProgram)))).toBe('42')
+    } finally {
+      await other.close()
+    }
+  })
+
   it('a program at the bound strips, and the next level is refused', async () => {
     const atBound = await stripTypeScript(`return ${'['.repeat(maxNestingDepth)}${']'.repeat(maxNestingDepth)}`)
     expect(atBound.ok).toBe(true)
