@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
+import { worstEventLoopLag } from '../../json-schema/__fixtures__/event-loop-lag.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import type { Approver } from '../../pipeline/pipeline-events.js'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
@@ -174,6 +175,46 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Py
       expect(escalated.value).toBe('PermissionError')
     } finally {
       await close()
+    }
+  })
+
+  it('a program that floods a host service with connections runs out of descriptors, not the host', async () => {
+    // Holds every connection open: each one costs this process a descriptor for as long as the program keeps it.
+    const held = new Set<import('node:net').Socket>()
+    const flooded = createServer((socket) => {
+      held.add(socket)
+      socket.on('close', () => held.delete(socket))
+      socket.on('error', () => {})
+    })
+    await new Promise<void>((resolve) => flooded.listen(0, '127.0.0.1', resolve))
+    const floodPort = (flooded.address() as { port: number }).port
+    const flood = `import socket
+held = []
+try:
+    while len(held) < 100000:
+        held.append(socket.create_connection(('127.0.0.1', ${floodPort}), timeout=5))
+except OSError as error:
+    return [len(held), type(error).__name__]
+return [len(held), 'none']`
+    const { runtime, close } = setup({ network: true })
+    try {
+      let value: unknown
+      const lag = await worstEventLoopLag(async () => {
+        value = (await runtime.execute(runCode(flood, 'require_escalated', 'flood'))).value
+      })
+      const [count, error] = value as [number, string]
+      expect(error).toBe('OSError')
+      expect(count).toBeGreaterThan(900)
+      expect(count).toBeLessThan(1024)
+      expect(lag).toBeLessThan(1_000)
+      // The run is over and its runner gone: every connection it held is released.
+      await expect.poll(() => held.size, { timeout: 5_000 }).toBe(0)
+      const next = await runtime.execute(runCode(connect(), 'require_escalated', 'next'))
+      expect(next.value).toBe('pong\n')
+    } finally {
+      await close()
+      for (const socket of held) socket.destroy()
+      await new Promise<void>((resolve) => flooded.close(() => resolve()))
     }
   })
 

@@ -99,6 +99,7 @@ def apply_rlimits(limits):
         ('RLIMIT_AS', limits.get('memoryBytes')),
         ('RLIMIT_FSIZE', limits.get('fileBytes')),
         ('RLIMIT_CPU', limits.get('cpuSeconds')),
+        ('RLIMIT_NOFILE', limits.get('openFiles')),
         ('RLIMIT_NPROC', 0),
         ('RLIMIT_CORE', 0),
     ):

@@ -175,6 +175,12 @@ export class RunnerProcess {
   }
 }
 
+/**
+ * Descriptors a program may hold (RLIMIT_NOFILE). Granted the network, each socket it opens to a host service
+ * costs that service a descriptor too: the cap keeps a flood well under a host's own limit.
+ */
+const runnerOpenFiles = 1024
+
 function runnerCommand(settings: RunnerSettings): { command: string; args: string[]; workDirectory?: string } {
   const { interpreter, plan } = settings
   const inBubblewrap = plan.bubblewrap !== undefined
@@ -187,6 +193,7 @@ function runnerCommand(settings: RunnerSettings): { command: string; args: strin
       memoryBytes: settings.memoryBytes,
       fileBytes: settings.fileBytes,
       cpuSeconds: settings.cpuSeconds,
+      openFiles: runnerOpenFiles,
       outputBytes: settings.outputBytes,
       resultBytes: settings.resultBytes,
     },
