@@ -46,7 +46,9 @@ export function hasSystemPart(name: SystemPartName, suite: string): boolean {
   }
   if (works) return true
   if (process.env[REQUIRE_SYSTEM_PARTS] === '1') {
-    throw new Error(`${suite} needs ${name}, which does not work here (${REQUIRE_SYSTEM_PARTS}=1): ${parts[name].install}`)
+    throw new Error(
+      `${suite} needs ${name}, which does not work here (${REQUIRE_SYSTEM_PARTS}=1): ${parts[name].install}`,
+    )
   }
   const notes = process.env[SKIP_NOTES]
   if (notes !== undefined) appendFileSync(notes, `${JSON.stringify({ name, suite, install: parts[name].install })}\n`)
