@@ -4,16 +4,14 @@ import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { worstEventLoopLag } from '../../json-schema/__fixtures__/event-loop-lag.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import type { Approver } from '../../pipeline/pipeline-events.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
-import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
-import { type ConfinementLayer, confinementLayers } from './confinement.js'
 import { createPythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 /**
  * `escalation: { network: true }` reaches a Python program's own sockets, for the approved run only: bubblewrap
  * shares the host's network namespace, seccomp loads `networked-program`, and Landlock leaves TCP alone.
- * Everything else the runner refuses (processes, programs, local sockets) stays refused.
+ * Everything else the runner refuses (processes, programs, local sockets) stays refused. Each layer on its own:
+ * python-network-escalation-layers.test.ts.
  */
 let server: Server
 let port = 0
@@ -230,31 +228,3 @@ return [len(held), 'none']`
     }
   })
 })
-
-async function runWithLayer(
-  layer: ConfinementLayer,
-  escalation: SandboxEscalation,
-  code: string,
-): Promise<PtcRunOutcome> {
-  const runtime = createPythonPtcRuntime({ layers: [layer], poolSize: 0, escalation })
-  try {
-    return await runtime.run(fakeRunRequest(code, {}, { permissions: 'require_escalated' }))
-  } finally {
-    await runtime.close()
-  }
-}
-
-/** Each layer on its own widens for the grant, and only for it: one layer left closed would refuse on its own. */
-describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation, layer by layer'))(
-  'each layer under a network grant',
-  () => {
-    for (const layer of confinementLayers.filter((name) => name !== 'rlimits')) {
-      it(`${layer}: lets the escalated program connect with the grant, and refuses it without`, async () => {
-        const granted = await runWithLayer(layer, { network: true }, connect())
-        expect(granted.ok && granted.value).toBe('pong\n')
-        const refused = await runWithLayer(layer, { writablePaths: [] }, connect())
-        expect(refused.ok && refused.value).toMatch(/Error$/)
-      })
-    }
-  },
-)
