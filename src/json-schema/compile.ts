@@ -40,7 +40,8 @@ const DEFAULT_MAX_DEPTH = 64
  *
  * Decisions worth knowing: `nullable: true` adds "null" to `type` (OpenAPI 3.0, as Ajv); `$ref` siblings apply
  * (2020-12 semantics, also for draft-07 schemas); unreachable `$defs` are never compiled, so strict mode does not
- * look into them; catastrophic `pattern`s are refused at compile time (see `pattern-risk.ts`).
+ * look into them; `pattern`s run on a linear-time engine, and one it cannot run (lookaround, backreferences) is
+ * refused in strict mode and listed in `unknownKeywords` in lenient mode (see `linear-regex.ts`).
  */
 export function compileSchema(node: JsonSchemaNode, options: CompileOptions = {}): CompiledSchema {
   const resolved: ResolvedCompileOptions = {
