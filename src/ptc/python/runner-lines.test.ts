@@ -78,4 +78,12 @@ describe('RunnerLines', () => {
     read(`{"t":"call","name":"echo","id":7,"args":"${'x'.repeat(2_000)}"}\n`)
     expect(seen).toEqual([{ kind: 'violation', problem: 'the runner sent a message over 1000 bytes' }])
   })
+
+  it('ends the channel, without throwing, at an oversized call whose name is not a JSON string', () => {
+    for (const name of ['\\q', '\\u12', '\u0001']) {
+      const { seen, read } = reader()
+      read(`{"t":"call","id":1,"name":"${name}","args":"${'x'.repeat(200)}"}\n{"t":"done"}\n`)
+      expect(seen).toEqual([{ kind: 'violation', problem: 'the runner sent a line that is not JSON' }])
+    }
+  })
 })

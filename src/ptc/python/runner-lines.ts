@@ -65,9 +65,15 @@ export class RunnerLines {
       const call = CALL_HEAD.exec(this.head)
       // Less the closing brace, which may already be here.
       if (call !== null && this.length - call[0].length - 1 > maxArgumentBytes) {
-        lines.push({ kind: 'oversized-call', id: Number(call[1]), name: JSON.parse(call[2]!) as string })
+        const name = parseName(call[2]!)
         this.reset()
-        this.skipping = true
+        if (name === undefined) {
+          lines.push({ kind: 'violation', problem: 'the runner sent a line that is not JSON' })
+          this.broken = true
+        } else {
+          lines.push({ kind: 'oversized-call', id: Number(call[1]), name })
+          this.skipping = true
+        }
         return
       }
     }
@@ -99,5 +105,14 @@ export class RunnerLines {
     this.pieces = []
     this.length = 0
     this.head = ''
+  }
+}
+
+/** The tool name of a call head, or undefined when its escapes are not JSON (`"\q"`, a raw control character). */
+function parseName(literal: string): string | undefined {
+  try {
+    return JSON.parse(literal) as string
+  } catch {
+    return undefined
   }
 }
