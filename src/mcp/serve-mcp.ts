@@ -17,6 +17,7 @@ export interface McpHttpTransport extends HttpServeOptions {
   /**
    * `{ token }` requires `Authorization: Bearer <token>` (16 characters at least); `'none'` accepts anyone who
    * passes the Host/Origin check. Left out, a random token is generated: read it from `McpServing.token`.
+   * @default a generated token
    */
   readonly auth?: HttpAuth
 }
@@ -29,9 +30,9 @@ export interface ServeMcpOptions {
   readonly transport: 'stdio' | { readonly http: McpHttpTransport }
   /** `native`: every visible tool; `ptc`: `run_code` alone, its description carrying the SDK; `both`: all of them. */
   readonly mode: PresentationMode
-  /** Serve this agent's view instead of the global one. */
+  /** Serve this agent's view instead of the global one. @default the global view */
   readonly agent?: string
-  /** Sent to clients in the `initialize` result. */
+  /** Sent to clients in the `initialize` result. @default none */
   readonly instructions?: string
 }
 
