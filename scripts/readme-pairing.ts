@@ -5,154 +5,21 @@
  *   node --import tsx scripts/readme-pairing.ts --write    re-record, after both sides say the same thing
  *
  * `--root <dir>` reads and writes the three files in another folder (the tests use it).
- *
- * What is hashed, per heading section (the lines from one heading to the next, the heading line itself left out):
- * the prose, with fenced code blocks, inline code spans and table delimiter rows removed, then every whitespace
- * character deleted. Deleting rather than collapsing whitespace means reflowing a paragraph never counts as a change
- * in either language (Chinese has no spaces between words, so a moved line break would otherwise add or drop one),
- * and neither does Biome re-padding a table; what it misses, a word split or joined by a space, never needs the
- * translation touched. Code and identifiers are the same on both sides, so changing only them needs no translation.
+ * What is hashed: see scripts/readme-sections.ts.
  */
-import { createHash } from 'node:crypto'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-
-export const englishFile = 'README.md'
-export const chineseFile = 'README.zh.md'
-export const recordFile = 'README.i18n.yaml'
-
-/** The text before the first heading (the language switch line and anything else). */
-export const preambleId = '/'
-
-export interface ReadmeSection {
-  /** 0 for the preamble, 1 to 6 for `#` to `######`. */
-  readonly level: number
-  readonly heading: string
-  /** The heading texts from the top heading down to this one. */
-  readonly headingPath: readonly string[]
-  /** Every line under the heading up to the next heading, code included. */
-  readonly body: string
-}
-
-export interface PairingEntry {
-  readonly id: string
-  readonly chineseHeading: string
-  readonly englishHash: string
-  readonly chineseHash: string
-}
-
-export type PairingProblemCode =
-  | 'english-changed'
-  | 'chinese-changed'
-  | 'both-changed'
-  | 'english-only'
-  | 'chinese-only'
-  | 'not-recorded'
-  | 'stale-entry'
-  | 'order-differs'
-  | 'structure-differs'
-  | 'malformed-record'
-
-export interface PairingProblem {
-  readonly code: PairingProblemCode
-  /** The section's id, or the Chinese heading path for a Chinese section the record does not know. */
-  readonly section: string
-  readonly message: string
-}
-
-const fenceOpening = /^ {0,3}(`{3,}|~{3,})/
-const atxHeading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/
-const tableDelimiterRow = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/
-const codeSpan = /(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g
-
-/** Splits markdown into heading sections; `#` inside a fenced code block is code, not a heading. */
-export function parseSections(markdown: string): ReadmeSection[] {
-  const sections: ReadmeSection[] = []
-  const trail: string[] = []
-  let current = { level: 0, heading: '', headingPath: [] as string[], lines: [] as string[] }
-  let fence: string | undefined
-  const close = () => sections.push({ ...current, body: current.lines.join('\n') })
-  for (const line of markdown.split(/\r?\n/)) {
-    if (fence !== undefined) {
-      if (new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`).test(line)) fence = undefined
-      current.lines.push(line)
-      continue
-    }
-    const opening = fenceOpening.exec(line)
-    if (opening) {
-      fence = opening[1]!
-      current.lines.push(line)
-      continue
-    }
-    const heading = atxHeading.exec(line)
-    if (!heading) {
-      current.lines.push(line)
-      continue
-    }
-    close()
-    const level = heading[1]!.length
-    const text = (heading[2] ?? '').trim()
-    trail.length = Math.min(trail.length, level - 1)
-    while (trail.length < level - 1) trail.push('')
-    trail.push(text)
-    current = { level, heading: text, headingPath: [...trail], lines: [] }
-  }
-  close()
-  if (sections[0]!.body.trim() === '' && sections.length > 1) sections.shift()
-  return sections
-}
-
-/** The prose of a section as hashed: see the file comment. */
-export function comparableProse(body: string): string {
-  const kept: string[] = []
-  let fence: string | undefined
-  for (const line of body.split('\n')) {
-    if (fence !== undefined) {
-      if (new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`).test(line)) fence = undefined
-      continue
-    }
-    const opening = fenceOpening.exec(line)
-    if (opening) fence = opening[1]!
-    else if (!tableDelimiterRow.test(line) || !line.includes('-')) kept.push(line)
-  }
-  return kept
-    .join('\n')
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(codeSpan, ''))
-    .join('')
-    .replace(/\s+/gu, '')
-}
-
-/** The first 12 hex digits of the SHA-256 of a section's comparable prose. */
-export function proseHash(body: string): string {
-  return createHash('sha256').update(comparableProse(body), 'utf8').digest('hex').slice(0, 12)
-}
-
-/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-export function slug(heading: string): string {
-  return heading
-    .toLowerCase()
-    .replace(/`/g, '')
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .trim()
-    .replace(/\s/g, '-')
-}
-
-/** A stable id per English section: its slug path (`/qilin-tools/the-command-line/serving-over-http`). */
-export function sectionIds(english: readonly ReadmeSection[]): string[] {
-  const seen = new Map<string, number>()
-  const trail: string[] = []
-  return english.map((section) => {
-    if (section.level === 0) return preambleId
-    trail.length = section.level - 1
-    trail.push(slug(section.heading))
-    const base = `/${trail.filter((part) => part !== '').join('/')}`
-    const count = seen.get(base) ?? 0
-    seen.set(base, count + 1)
-    return count === 0 ? base : `${base}-${count}`
-  })
-}
+import {
+  chineseFile,
+  englishFile,
+  type PairingEntry,
+  type PairingProblem,
+  parseRecord,
+  recordFile,
+  renderRecord,
+} from './readme-pairing-record.js'
+import { parseSections, preambleId, proseHash, type ReadmeSection, sectionIds } from './readme-sections.js'
 
 /** Pairs the sections by position; refused unless both sides have the same headings at the same levels. */
 export function recordPairing(
@@ -306,73 +173,12 @@ function depthOf(id: string): number {
   return id === '' ? 0 : id.split('/').length - 1
 }
 
-const recordHeader = `# The pairing record of ${englishFile} and ${chineseFile}, written by scripts/readme-pairing.ts.
-# One entry per heading section, keyed by the English heading's slug path ("/" is the text before the first
-# heading), with the Chinese heading and the first 12 hex digits of the SHA-256 of each side's prose. Hashed:
-# the lines under the heading, without fenced code blocks, inline code or table delimiter rows, with every
-# whitespace character deleted (so reflowing a paragraph does not count; changing only code does not count).
-# After changing one side, bring the other along, then:
-#   node --import tsx scripts/readme-pairing.ts --write
-`
-
-/** The record as YAML: ids and headings as JSON strings (valid YAML scalars), hashes bare. */
-export function renderRecord(entries: readonly PairingEntry[]): string {
-  const blocks = entries.map(
-    (entry) =>
-      `${JSON.stringify(entry.id)}:\n  zh-heading: ${JSON.stringify(entry.chineseHeading)}\n` +
-      `  en: ${entry.englishHash}\n  zh: ${entry.chineseHash}\n`,
-  )
-  return recordHeader + blocks.join('')
-}
-
-/** Reads exactly the shape `renderRecord` writes; anything else is reported with its line number. */
-export function parseRecord(
-  text: string,
-): { ok: true; entries: PairingEntry[] } | { ok: false; problem: PairingProblem } {
-  const entries: PairingEntry[] = []
-  const lines = text.split(/\r?\n/)
-  const fail = (index: number, why: string) => ({
-    ok: false as const,
-    problem: {
-      code: 'malformed-record' as const,
-      section: `${recordFile}:${index + 1}`,
-      message: `${recordFile} line ${index + 1}: ${why}. Run --write to rewrite it.`,
-    },
-  })
-  let index = 0
-  while (index < lines.length) {
-    const line = lines[index]!
-    if (line.trim() === '' || line.startsWith('#')) {
-      index += 1
-      continue
-    }
-    const key = /^("(?:[^"\\]|\\.)*"):$/.exec(line)
-    if (!key) return fail(index, 'expected a quoted section id followed by ":"')
-    const fields = lines.slice(index + 1, index + 4)
-    const heading = /^ {2}zh-heading: ("(?:[^"\\]|\\.)*")$/.exec(fields[0] ?? '')
-    const englishHash = /^ {2}en: ([0-9a-f]{12})$/.exec(fields[1] ?? '')
-    const chineseHash = /^ {2}zh: ([0-9a-f]{12})$/.exec(fields[2] ?? '')
-    if (!heading) return fail(index + 1, 'expected "  zh-heading: <quoted heading>"')
-    if (!englishHash) return fail(index + 2, 'expected "  en: <12 hex digits>"')
-    if (!chineseHash) return fail(index + 3, 'expected "  zh: <12 hex digits>"')
-    const id = JSON.parse(key[1]!) as string
-    if (entries.some((entry) => entry.id === id)) return fail(index, `section id ${key[1]} appears twice`)
-    entries.push({
-      id,
-      chineseHeading: JSON.parse(heading[1]!) as string,
-      englishHash: englishHash[1]!,
-      chineseHash: chineseHash[1]!,
-    })
-    index += 4
-  }
-  return { ok: true, entries }
-}
-
 /** The command: returns the exit code and the lines to print, so the tests can run it in process too. */
 export function runReadmePairing(argv: readonly string[]): { exitCode: number; output: string[] } {
   const write = argv.includes('--write')
   const rootAt = argv.indexOf('--root')
-  const unknown = argv.filter((argument, at) => argument !== '--write' && at !== rootAt && at !== rootAt + 1)
+  const rootValue = rootAt === -1 ? -1 : rootAt + 1
+  const unknown = argv.filter((argument, at) => argument !== '--write' && at !== rootAt && at !== rootValue)
   if (unknown.length > 0 || (rootAt !== -1 && argv[rootAt + 1] === undefined)) {
     return { exitCode: 2, output: ['usage: node --import tsx scripts/readme-pairing.ts [--write] [--root <dir>]'] }
   }
