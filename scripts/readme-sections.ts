@@ -29,6 +29,8 @@ const fenceOpening = /^ {0,3}(`{3,}|~{3,})/
 function closesFence(fence: string, line: string): boolean {
   return new RegExp(`^ {0,3}${fence[0] === '`' ? '`' : '~'}{${fence.length},}\\s*$`).test(line)
 }
+
+/** ATX headings only (`## Title`); the READMEs use no underlined (setext) headings. */
 const atxHeading = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/
 const tableDelimiterRow = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*$/
 const codeSpan = /(?<!`)(`+)(?!`)[\s\S]*?(?<!`)\1(?!`)/g
@@ -81,7 +83,7 @@ export function comparableProse(body: string): string {
     }
     const opening = fenceOpening.exec(line)
     if (opening) fence = opening[1]!
-    else if (!tableDelimiterRow.test(line) || !line.includes('-')) kept.push(line)
+    else if (!tableDelimiterRow.test(line)) kept.push(line)
   }
   return kept
     .join('\n')
@@ -108,15 +110,20 @@ export function slug(heading: string): string {
 
 /** A stable id per English section: its slug path (`/qilin-tools/the-command-line/serving-over-http`). */
 export function sectionIds(english: readonly ReadmeSection[]): string[] {
-  const seen = new Map<string, number>()
-  const trail: string[] = []
+  const seen = new Set<string>()
+  const parents: string[] = []
   return english.map((section) => {
-    if (section.level === 0) return preambleId
-    trail.length = section.level - 1
-    trail.push(slug(section.heading))
-    const base = `/${trail.filter((part) => part !== '').join('/')}`
-    const count = seen.get(base) ?? 0
-    seen.set(base, count + 1)
-    return count === 0 ? base : `${base}-${count}`
+    if (section.level === 0) {
+      seen.add(preambleId)
+      return preambleId
+    }
+    parents.length = section.level - 1
+    const parent = parents.findLast((id) => id !== undefined) ?? ''
+    const base = `${parent}/${slug(section.heading)}`
+    let id = base
+    for (let count = 1; seen.has(id); count += 1) id = `${base}-${count}`
+    seen.add(id)
+    parents.push(id)
+    return id
   })
 }

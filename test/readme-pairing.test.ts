@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { checkPairing, recordPairing, runReadmePairing } from '../scripts/readme-pairing.js'
 import { renderRecord } from '../scripts/readme-pairing-record.js'
-import { comparableProse, parseSections } from '../scripts/readme-sections.js'
+import { comparableProse, parseSections, sectionIds } from '../scripts/readme-sections.js'
 import { repositoryRoot } from './support/built-cli.js'
 
 const english = readFileSync(join(repositoryRoot, 'README.md'), 'utf8')
@@ -133,6 +133,35 @@ describe('checkPairing', () => {
     const sections = parseSections('# Title\n\n```sh\n# not a heading\nls\n```\n\ntext `a` b\n')
     expect(sections.map((section) => section.heading)).toEqual(['Title'])
     expect(comparableProse(sections[0]!.body)).toBe('textb')
+  })
+})
+
+describe('section ids', () => {
+  const englishText =
+    '# Guide\n\n## Setup\n\n### Options\n\nA.\n\n### Options\n\nB.\n\n#### Notes\n\nC.\n\n## Use\n\n### Options\n\nD.\n'
+  const chineseText =
+    '# 指南\n\n## 安装\n\n### 选项\n\n甲。\n\n### 选项\n\n乙。\n\n#### 备注\n\n丙。\n\n## 使用\n\n### 选项\n\n丁。\n'
+
+  it('are slug paths, numbered where a heading repeats under the same parent', () => {
+    expect(sectionIds(parseSections(englishText))).toEqual([
+      '/guide',
+      '/guide/setup',
+      '/guide/setup/options',
+      '/guide/setup/options-1',
+      '/guide/setup/options-1/notes',
+      '/guide/use',
+      '/guide/use/options',
+    ])
+  })
+
+  it('pair repeated Chinese headings in order, so an edit under the second one names it', () => {
+    const recorded = recordPairing(englishText, chineseText)
+    if (!recorded.ok) throw new Error(recorded.problems[0]!.message)
+    const recordText = renderRecord(recorded.entries)
+    expect(checkPairing(englishText, chineseText, recordText)).toEqual([])
+    expect(codes(checkPairing(englishText, chineseText.replace('丙', '丁'), recordText))).toEqual([
+      'chinese-changed /guide/setup/options-1/notes',
+    ])
   })
 })
 
