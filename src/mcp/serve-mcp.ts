@@ -22,6 +22,7 @@ export interface McpHttpTransport extends HttpServeOptions {
   readonly auth?: HttpAuth
 }
 
+/** How `serveMcp` offers a runtime's tools to MCP clients: the transport, the presentation and the scope. */
 export interface ServeMcpOptions {
   /**
    * `stdio` speaks over this process's stdin and stdout; `http` listens for Streamable HTTP on loopback by default,
@@ -36,6 +37,7 @@ export interface ServeMcpOptions {
   readonly instructions?: string
 }
 
+/** A running MCP server: its HTTP endpoint and token, and the means to announce tool changes and stop. */
 export interface McpServing {
   /** The Streamable HTTP endpoint, when serving over HTTP. */
   readonly url?: string

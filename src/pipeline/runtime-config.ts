@@ -4,6 +4,9 @@ import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
 import type { PtcRuntime } from './ptc-port.js'
 
+/**
+ * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log and the code-mode runtime.
+ */
 export interface ToolRuntimeConfig {
   /** How visible tools are presented to the model. @default `native` */
   readonly mode?: PresentationMode

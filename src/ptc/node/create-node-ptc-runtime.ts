@@ -10,6 +10,7 @@ import { IsolatePool } from './isolate-pool.js'
 import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
 import { stripTypeScript } from './strip-typescript.js'
 
+/** How `createNodePtcRuntime` sets up TypeScript code mode: limits, pool size, argument checks and run hooks. */
 export interface NodePtcRuntimeOptions {
   /** Overrides of the default limits (120 s deadline, 600 s cap, 128 MB heap, …). @default `defaultPtcLimits` */
   readonly limits?: Partial<PtcLimits>
@@ -27,6 +28,7 @@ export interface NodePtcRuntimeOptions {
   readonly escalation?: SandboxEscalation
 }
 
+/** TypeScript code mode in isolated-vm, with its limits and a way to wait for its sandbox pool. */
 export interface NodePtcRuntime extends PtcRuntime {
   readonly limits: PtcLimits
   /** Resolves when the pool holds its prepared sandboxes. */

@@ -18,6 +18,7 @@ import { runOnRunner } from './run-on-runner.js'
 import { RunnerPool } from './runner-pool.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
 
+/** How `createPythonPtcRuntime` sets up Python code mode: limits, interpreter, bubblewrap and confinement. */
 export interface PythonPtcRuntimeOptions {
   /** Overrides of the shared limits (120 s deadline, 600 s cap, output and result caps, …). @default `defaultPtcLimits` */
   readonly limits?: Partial<PtcLimits>
@@ -47,6 +48,7 @@ export interface PythonPtcRuntimeOptions {
   readonly escalation?: SandboxEscalation
 }
 
+/** Python code mode in a confined runner process, with its limits, interpreter and confinement plan. */
 export interface PythonPtcRuntime extends PtcRuntime {
   readonly limits: PtcLimits
   readonly interpreter: PythonInterpreter
