@@ -78,15 +78,26 @@ export function parseRecord(
     if (!heading) return fail(index + 1, 'expected "  zh-heading: <quoted heading>"')
     if (!englishHash) return fail(index + 2, 'expected "  en: <12 hex digits>"')
     if (!chineseHash) return fail(index + 3, 'expected "  zh: <12 hex digits>"')
-    const id = JSON.parse(key[1]!) as string
+    const id = jsonString(key[1]!)
+    const chineseHeading = jsonString(heading[1]!)
+    if (id === undefined) return fail(index, `section id ${key[1]} is not a valid JSON string`)
+    if (chineseHeading === undefined) return fail(index + 1, `heading ${heading[1]} is not a valid JSON string`)
     if (entries.some((entry) => entry.id === id)) return fail(index, `section id ${key[1]} appears twice`)
     entries.push({
       id,
-      chineseHeading: JSON.parse(heading[1]!) as string,
+      chineseHeading,
       englishHash: englishHash[1]!,
       chineseHash: chineseHash[1]!,
     })
     index += 4
   }
   return { ok: true, entries }
+}
+
+function jsonString(quoted: string): string | undefined {
+  try {
+    return JSON.parse(quoted) as string
+  } catch {
+    return undefined
+  }
 }

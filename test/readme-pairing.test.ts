@@ -129,6 +129,14 @@ describe('checkPairing', () => {
     expect(problems[0]!.message).toMatch(/^README\.i18n\.yaml line \d+: expected " {2}en: <12 hex digits>"/)
   })
 
+  it('reports a quoted id or heading that is not a JSON string, instead of throwing', () => {
+    for (const broken of [record.replace('"/qilin-tools":', '"/qilin-\\q":'), record.replace('"架构"', '"\\u12"')]) {
+      const problems = checkPairing(english, chinese, broken)
+      expect(codes(problems)).toEqual([expect.stringMatching(/^malformed-record README\.i18n\.yaml:\d+$/)])
+      expect(problems[0]!.message).toContain('not a valid JSON string')
+    }
+  })
+
   it('treats a # line inside a fenced block as code, not a heading', () => {
     const sections = parseSections('# Title\n\n```sh\n# not a heading\nls\n```\n\ntext `a` b\n')
     expect(sections.map((section) => section.heading)).toEqual(['Title'])
