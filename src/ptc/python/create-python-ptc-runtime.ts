@@ -36,6 +36,14 @@ export interface PythonPtcRuntimeOptions {
   readonly fileBytes?: number
   /** Size of the private `/tmp` under bubblewrap (0.8 or newer). @default 64 MB */
   readonly tmpBytes?: number
+  /**
+   * What a run may pin in all, in a memory cgroup of its own: its memory, its `/tmp` files and the kernel memory
+   * they hold (inodes, page tables), which no rlimit counts. Past it the kernel kills the run. Needs a writable
+   * memory cgroup (root, or a delegated cgroup v2); without one the other limits hold alone, and a flood of empty
+   * files or directories in `/tmp` is bounded only by the machine's memory.
+   * @default `memoryBytes` plus `tmpBytes`
+   */
+  readonly totalMemoryBytes?: number
   /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. @default 1 */
   readonly poolSize?: number
   /**
@@ -73,12 +81,15 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     probeLayers(interpreter, options.bubblewrap),
     options.layers,
   )
+  const memoryBytes = options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024
+  const tmpBytes = options.tmpBytes ?? 64 * 1024 * 1024
   const settings: RunnerSettings = {
     interpreter,
     plan,
-    memoryBytes: options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024,
+    memoryBytes,
     fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
-    tmpBytes: options.tmpBytes ?? 64 * 1024 * 1024,
+    tmpBytes,
+    totalMemoryBytes: options.totalMemoryBytes ?? memoryBytes + tmpBytes,
     cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
     outputBytes: limits.maxOutputBytes,
     resultBytes: limits.maxResultBytes,
