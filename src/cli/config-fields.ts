@@ -65,7 +65,7 @@ const stdioServer: ConfigObjectShape = {
     },
     ['command'],
   ),
-  title: 'a server started as a process (stdio)',
+  title: 'An entry without `url`: a server started as a process (stdio)',
 }
 
 const httpServer: ConfigObjectShape = {
@@ -78,7 +78,7 @@ const httpServer: ConfigObjectShape = {
     },
     ['url'],
   ),
-  title: 'a server reached over HTTP (an entry with `url`)',
+  title: 'An entry with `url`: a server reached over Streamable HTTP',
 }
 
 /** Every accepted top-level field, in the order errors list them. */
