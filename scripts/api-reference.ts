@@ -2,6 +2,7 @@
 // imports (`qilin-tools/mcp`) as package.json's exports map spells it.
 //   node --import tsx scripts/api-reference.ts           writes docs/api/
 //   node --import tsx scripts/api-reference.ts --check   regenerates into a temporary folder and fails when docs/api/ differs
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
@@ -94,8 +95,17 @@ async function check(): Promise<number> {
   }
 }
 
+// TypeDoc sorts with localeCompare, which follows the environment's locale (Turkish orders i and I apart): pin one
+// so every machine writes the same files.
+const pinnedLocale = 'C.UTF-8'
 const mode = process.argv[2]
-if (mode !== undefined && mode !== '--check') {
+if (process.env.LC_ALL !== pinnedLocale) {
+  const rerun = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    env: { ...process.env, LC_ALL: pinnedLocale },
+    stdio: 'inherit',
+  })
+  process.exitCode = rerun.status ?? 1
+} else if (mode !== undefined && mode !== '--check') {
   process.stderr.write(`unknown argument ${mode}; the only option is --check\n`)
   process.exitCode = 2
 } else if (mode === '--check') {
