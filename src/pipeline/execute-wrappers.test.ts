@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { call, deferred, toolWith } from './__fixtures__/tools.js'
+import type { CallOutcome } from './call.js'
 import { createToolRuntime } from './create-tool-runtime.js'
-import type { CallOutcome, ExecuteWrapper } from './pipeline-events.js'
+import type { ExecuteWrapper } from './pipeline-events.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
 /** Calls `next` until it succeeds or `attempts` ran out, as a retry policy would. */

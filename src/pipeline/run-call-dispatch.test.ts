@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { defineTool } from '../definition/define-tool.js'
 import { ToolError } from '../errors/tool-error.js'
 import { add, call, deferred, toolWith, wait } from './__fixtures__/tools.js'
+import type { CallOutcome } from './call.js'
 import { createToolRuntime } from './create-tool-runtime.js'
-import type { CallOutcome } from './pipeline-events.js'
 
 describe('stages 5 and 6: wrappers and body', () => {
   it('nests wrappers as an onion by order', async () => {
