@@ -99,7 +99,7 @@ for (const { server, tool, args } of cases) {
     direct: () => definition.execute(Object.freeze({ ...args }), exec),
     pipeline: async () => {
       const result = await runtime.execute({ id: `b${++id}`, name, arguments: args })
-      if (!result.ok) throw new Error(result.error?.message)
+      if (!result.ok) throw new Error(result.error.message)
     },
   }
   const [sdkCall, direct, pipeline] = await interleaved([variants.sdk, variants.direct, variants.pipeline])

@@ -53,7 +53,7 @@ function ours(listeners: boolean) {
   const call = { id: 'call-1', name: 'add', arguments: argumentsText }
   return async () => {
     const result = await runtime.execute(call)
-    if (result.value !== 5) throw new Error('wrong result')
+    if (!result.ok || result.value !== 5) throw new Error('wrong result')
   }
 }
 

@@ -91,7 +91,7 @@ async function pipelineOverhead(): Promise<number> {
     await ptc.warm()
     const start = process.hrtime.bigint()
     const result = await runtime.execute({ id: 'bench', name: 'run_code', arguments: { code, description: 'bench' } })
-    if (!result.ok) throw new Error(result.error?.message)
+    if (!result.ok) throw new Error(result.error.message)
     return Number(process.hrtime.bigint() - start)
   }
   const differences: number[] = []

@@ -104,7 +104,7 @@ async function hostCalls(): Promise<(string | number)[][]> {
       ? { ok: true, content: result.content, value: result.value ?? null, metadata: { subCalls: 0, bytesKeptOut: 0 } }
       : {
           ok: false,
-          error: result.error ?? { code: 'CODE_RUN_FAILED', message: 'failed' },
+          error: result.error,
           metadata: { subCalls: 0, bytesKeptOut: 0 },
         }
   }

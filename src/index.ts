@@ -40,7 +40,16 @@ export {
 } from './json-schema/parse-json-arguments.js'
 export { isSchemaCompileError, SchemaCompileError } from './json-schema/schema-compile-error.js'
 // pipeline
-export type { ToolCall, ToolContext, ToolResult } from './pipeline/call.js'
+export type {
+  CallFailure,
+  CallOutcome,
+  CallSuccess,
+  ToolCall,
+  ToolContext,
+  ToolFailure,
+  ToolResult,
+  ToolSuccess,
+} from './pipeline/call.js'
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
 export { abortPrecedence, type OutcomeKind } from './pipeline/outcome-precedence.js'
 export type {
@@ -48,7 +57,6 @@ export type {
   ApprovalRequest,
   Approver,
   CallInfo,
-  CallOutcome,
   ExecuteWrapper,
   ListenerOptions,
   NextExecute,
@@ -68,9 +76,11 @@ export type {
 export {
   type PtcLanguage,
   type PtcPresentation,
+  type PtcRunFailure,
   type PtcRunMetadata,
   type PtcRunOutcome,
   type PtcRunRequest,
+  type PtcRunSuccess,
   type PtcRuntime,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,

@@ -7,6 +7,7 @@ import { ToolErrorCode } from '../src/errors/error-codes.js'
 import { ToolError } from '../src/errors/tool-error.js'
 import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
 import { repositoryRoot } from './support/built-cli.js'
+import { expectFailure } from './support/settled-result.js'
 
 type Module = Record<string, unknown>
 type ErrorClass = abstract new (...args: never[]) => Error
@@ -113,8 +114,8 @@ describe('a spread copy of a ToolError', () => {
       }),
     )
     const result = await runtime.execute({ id: '1', name: 'copier', arguments: '{}' })
-    expect(result.error?.code).toBe(ToolErrorCode.TOOL_ERROR)
-    expect(result.error?.message).toBe('[object Object]')
+    expect(expectFailure(result).error.code).toBe(ToolErrorCode.TOOL_ERROR)
+    expect(expectFailure(result).error.message).toBe('[object Object]')
   })
 
   it('a plain object forging the brand as its own key is an ordinary throw too, not an internal pipeline error', async () => {
@@ -130,6 +131,6 @@ describe('a spread copy of a ToolError', () => {
       }),
     )
     const result = await runtime.execute({ id: '1', name: 'forger', arguments: '{}' })
-    expect(result.error).toEqual({ code: ToolErrorCode.TOOL_ERROR, message: '[object Object]' })
+    expect(expectFailure(result).error).toEqual({ code: ToolErrorCode.TOOL_ERROR, message: '[object Object]' })
   })
 })

@@ -21,7 +21,8 @@ export interface StudyTask {
   check(answer: string): boolean
 }
 
-const structured = (result: ToolResult | undefined) => (result?.value ?? {}) as { content?: string }
+const valueOfResult = (result: ToolResult | undefined) => (result?.ok === true ? result.value : {})
+const structured = (result: ToolResult | undefined) => valueOfResult(result) as { content?: string }
 const textOf = (result: ToolResult | undefined) => structured(result).content ?? ''
 
 const units = ['B', 'KB', 'MB', 'GB']
@@ -120,7 +121,7 @@ export function rosterGraphTask(csvPath: string, truth: RosterTruth): StudyTask 
       .slice(1)
       .map((line) => line.split(','))
   const relationsOf = (result: ToolResult | undefined) =>
-    ((result?.value ?? {}) as { relations?: { from: string; to: string; relationType: string }[] }).relations ?? []
+    (valueOfResult(result) as { relations?: { from: string; to: string; relationType: string }[] }).relations ?? []
   return {
     name: 'knowledge graph from a CSV roster + two-hop question',
     prompt: `Load ${csvPath} into the knowledge graph (people, with team and city as observations, and reports_to relations), then answer from the graph: who else reports to the manager of ${truth.person}? Print "Manager: name, name, …" sorted.`,

@@ -30,7 +30,7 @@ export const callCommand: CliCommand = {
       else if (result.ok) io.write(`${renderContent(result.content)}\n`)
       if (result.ok) return ExitCode.ok
       if (values.json !== true)
-        io.error(`qilin-tools: ${name} failed (${result.error?.code}): ${result.error?.message}\n`)
+        io.error(`qilin-tools: ${name} failed (${result.error.code}): ${result.error.message}\n`)
       return ExitCode.failed
     } finally {
       await built.close()

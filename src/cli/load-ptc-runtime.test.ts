@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../test/support/settled-result.js'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliIo } from './cli-command.js'
@@ -60,7 +61,7 @@ describe('the config reaches the sandboxes', () => {
     )
     try {
       const result = await cli.runtime.execute({ id: 'c', name: 'bash', arguments: { command: 'echo hi' } })
-      expect(result.value).toMatchObject({ stdout: 'hi\n', sandbox: 'none' })
+      expect(expectSuccess(result).value).toMatchObject({ stdout: 'hi\n', sandbox: 'none' })
     } finally {
       await cli.close()
     }
@@ -79,8 +80,10 @@ describe('the config reaches the sandboxes', () => {
       try {
         const command = 'echo "$QILIN_TEST_PASSED/$QILIN_TEST_SECRET"; ls /root 2>&1 | head -n 1'
         const result = await cli.runtime.execute({ id: 'c', name: 'bash', arguments: { command } })
-        expect(result.value).toMatchObject({ sandbox: 'bubblewrap' })
-        expect((result.value as { stdout: string }).stdout).toMatch(/^passed\/\nls: cannot access '\/root'/)
+        expect(expectSuccess(result).value).toMatchObject({ sandbox: 'bubblewrap' })
+        expect((expectSuccess(result).value as { stdout: string }).stdout).toMatch(
+          /^passed\/\nls: cannot access '\/root'/,
+        )
       } finally {
         delete process.env.QILIN_TEST_PASSED
         delete process.env.QILIN_TEST_SECRET

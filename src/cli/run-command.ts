@@ -100,7 +100,7 @@ function printOutcome(result: ToolResult, io: Parameters<CliCommand['execute']>[
     io.write(text.endsWith('\n') ? text : `${text}\n`)
     return
   }
-  const [first = '', ...rest] = (result.error?.message ?? 'the program failed').split('\n')
+  const [first = '', ...rest] = result.error.message.split('\n')
   if (rest.length > 0) io.write(`${rest.join('\n')}\n`)
   io.error(`qilin-tools: ${first}\n`)
 }
@@ -111,8 +111,8 @@ async function runReport(result: ToolResult, records: readonly SubCallRecord[]) 
   return {
     ok: result.ok,
     output: result.ok ? renderContent(result.content) : undefined,
-    value: result.value,
-    error: result.error,
+    value: result.ok ? result.value : undefined,
+    error: result.ok ? undefined : result.error,
     durationMs: result.durationMs,
     subCalls: records.map(({ id, name, ok, code, durationMs }) => ({ id, name, ok, code, durationMs })),
     keptOut: {

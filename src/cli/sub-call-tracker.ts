@@ -25,7 +25,7 @@ export function trackSubCalls(parentId: string, onSettled: (records: readonly Su
         id: result.id,
         name: result.name,
         ok: result.ok,
-        code: result.error?.code,
+        code: result.ok ? undefined : result.error.code,
         durationMs: result.durationMs,
         content: result.content,
       })

@@ -5,6 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../test/support/settled-result.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createNodePtcRuntime } from '../ptc/node/index.js'
 import { fixtureServer, memoryServer } from './__fixtures__/real-servers.js'
@@ -94,7 +95,10 @@ describe('the code-mode proxy: upstream MCP servers in, one run_code out', () =>
     })
     expect(created.ok).toBe(true)
     const graph = await downstream.execute({ id: 'call-2', name: 'proxy__memory__read_graph', arguments: {} })
-    expect(graph.value).toEqual({ entities: [{ name: 'Ada', entityType: 'person', observations: [] }], relations: [] })
+    expect(expectSuccess(graph).value).toEqual({
+      entities: [{ name: 'Ada', entityType: 'person', observations: [] }],
+      relations: [],
+    })
     expect(downstream.get('proxy__memory__read_graph')?.executionMode).toBe('parallel')
   })
 
@@ -127,7 +131,7 @@ describe('the code-mode proxy: upstream MCP servers in, one run_code out', () =>
     await dynamic.settled()
     await expect.poll(() => proxied.tools).toContain('proxy__dyn__gamma')
     const called = await downstream.execute({ id: 'call-2', name: 'proxy__dyn__gamma', arguments: {} })
-    expect(called.value).toBe('gamma {}')
+    expect(expectSuccess(called).value).toBe('gamma {}')
   })
 
   it('serialises overlapping native calls to an exclusive MCP tool', async () => {

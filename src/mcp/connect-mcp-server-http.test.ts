@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
+import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { freePort, startEverythingHttp } from './__fixtures__/real-servers.js'
 import { connectMcpServer } from './connect-mcp-server.js'
@@ -23,17 +24,17 @@ describe('connectMcpServer over Streamable HTTP (server-everything)', () => {
 
     const sum = await runtime.execute({ id: '1', name: 'http__get-sum', arguments: { a: 2, b: 40 } })
     expect(sum.ok).toBe(true)
-    expect(sum.value).toContain('42')
+    expect(expectSuccess(sum).value).toContain('42')
 
     server.stop()
     const down = await runtime.execute({ id: '2', name: 'http__get-sum', arguments: { a: 1, b: 1 } })
-    expect(down.error?.code).toBe('TOOL_ERROR')
-    expect(down.error?.message).toMatch(/^MCP server "http" could not be reached/)
+    expect(expectFailure(down).error.code).toBe('TOOL_ERROR')
+    expect(expectFailure(down).error.message).toMatch(/^MCP server "http" could not be reached/)
     expect(connection.status.state).toBe('failed')
 
     server = await startEverythingHttp(port)
     expect((await connection.reconnect()).state).toBe('connected')
     const again = await runtime.execute({ id: '3', name: 'http__get-sum', arguments: { a: 3, b: 4 } })
-    expect(again.value).toContain('7')
+    expect(expectSuccess(again).value).toContain('7')
   })
 })

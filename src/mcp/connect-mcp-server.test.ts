@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import type { ToolResult } from '../pipeline/call.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
@@ -59,7 +60,7 @@ describe('connectMcpServer with server-filesystem', () => {
     expect(written.ok).toBe(true)
     expect(readFileSync(path, 'utf8')).toBe('first line\nsecond line')
     const read = await call('fs__read_text_file', { path, head: 1 })
-    expect(read.value).toEqual({ content: 'first line' })
+    expect(expectSuccess(read).value).toEqual({ content: 'first line' })
     expect(read.content).toEqual([{ type: 'text', text: 'first line' }])
   })
 
@@ -67,8 +68,8 @@ describe('connectMcpServer with server-filesystem', () => {
     await connect(filesystemServer(directory))
     const result = await call('fs__read_text_file', { path: '/etc/hostname' })
     expect(result.ok).toBe(false)
-    expect(result.error?.code).toBe('TOOL_ERROR')
-    expect(result.error?.message).toContain('Access denied - path outside allowed directories')
+    expect(expectFailure(result).error.code).toBe('TOOL_ERROR')
+    expect(expectFailure(result).error.message).toContain('Access denied - path outside allowed directories')
   })
 
   it('unregisters everything on dispose', async () => {
@@ -103,7 +104,7 @@ describe('connectMcpServer with server-memory', () => {
     })
     expect(created.ok).toBe(true)
     const graph = await call('memory__read_graph')
-    expect(graph.value).toEqual({
+    expect(expectSuccess(graph).value).toEqual({
       entities: [{ name: 'Ada', entityType: 'person', observations: ['wrote the first program'] }],
       relations: [],
     })
@@ -143,7 +144,7 @@ describe('connectMcpServer with server-everything', () => {
     setTimeout(() => controller.abort(), 200)
     const result = await pending
     expect(result.ok).toBe(false)
-    expect(result.error?.message).toContain('cancelled')
+    expect(expectFailure(result).error.message).toContain('cancelled')
     expect(connection.status.state).toBe('connected')
     expect((await call('everything__get-sum', { a: 2, b: 3 })).ok).toBe(true)
   })
@@ -167,8 +168,8 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     expect(after).not.toBe(before)
     expect(after?.description).toBe('Redescribed.')
     expect(after?.parameters).toEqual({ type: 'object', properties: { text: { type: 'string' } } })
-    expect((await call('dyn__gamma', { x: 1 })).value).toBe('gamma {"x":1}')
-    expect((await call('dyn__beta')).error?.code).toBe('UNKNOWN_TOOL')
+    expect(expectSuccess(await call('dyn__gamma', { x: 1 })).value).toBe('gamma {"x":1}')
+    expect(expectFailure(await call('dyn__beta')).error.code).toBe('UNKNOWN_TOOL')
   })
 
   it('tells the host when a re-sync changed the tools', async () => {
@@ -195,13 +196,13 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     await new Promise((resolve) => setTimeout(resolve, 100))
     process.kill(pid!, 'SIGKILL')
     const crashed = await inFlight
-    expect(crashed.error).toEqual({
+    expect(expectFailure(crashed).error).toEqual({
       code: 'TOOL_ERROR',
       message: 'MCP server "dyn" closed the connection during the call',
     })
     expect(connection.status).toMatchObject({ state: 'failed', error: 'the server closed the connection' })
     const later = await call('dyn__count')
-    expect(later.error).toEqual({
+    expect(expectFailure(later).error).toEqual({
       code: 'TOOL_ERROR',
       message: 'MCP server "dyn" is unavailable: the server closed the connection',
     })
@@ -210,7 +211,7 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     const status = await connection.reconnect()
     expect(status.state).toBe('connected')
     expect(status.pid).not.toBe(pid)
-    expect((await call('dyn__count')).value).toBe('1')
+    expect(expectSuccess(await call('dyn__count')).value).toBe('1')
   })
 
   it('marks a hung server failed after a call times out and a ping goes unanswered', async () => {
@@ -219,8 +220,8 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     process.kill(pid, 'SIGSTOP')
     try {
       const result = await call('dyn__count')
-      expect(result.error?.code).toBe('TOOL_ERROR')
-      expect(result.error?.message).toMatch(/^MCP server "dyn" did not answer in time/)
+      expect(expectFailure(result).error.code).toBe('TOOL_ERROR')
+      expect(expectFailure(result).error.message).toMatch(/^MCP server "dyn" did not answer in time/)
       expect(connection.status.state).toBe('failed')
       expect(connection.status.error).toContain('did not answer a ping within 200 ms')
     } finally {
@@ -274,6 +275,6 @@ describe('connectMcpServer with autoReconnect', () => {
       .poll(() => connection.status.pid !== pid && connection.status.state, { timeout: 15_000 })
       .toBe('connected')
     expect(states).toEqual(['connected', 'failed', 'connecting', 'connected'])
-    expect((await call('auto__count')).value).toBe('1')
+    expect(expectSuccess(await call('auto__count')).value).toBe('1')
   })
 })

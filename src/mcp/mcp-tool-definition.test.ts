@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { mcpToolDefinition } from './mcp-tool-definition.js'
 import { mcpToolName } from './tool-name.js'
@@ -69,7 +70,7 @@ describe('mcpToolDefinition', () => {
     runtime.register(define('s', { name: 'odd', inputSchema }))
     expect(runtime.schemas()[0]?.parameters).toEqual(inputSchema)
     const invalid = await runtime.execute({ id: 'c1', name: 's__odd', arguments: { limit: 'ten' } })
-    expect(invalid.error?.code).toBe('INVALID_ARGUMENTS')
+    expect(expectFailure(invalid).error.code).toBe('INVALID_ARGUMENTS')
   })
 
   it('turns a server error result into a thrown TOOL_ERROR', async () => {

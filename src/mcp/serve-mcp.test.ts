@@ -7,6 +7,7 @@ import {
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../test/support/settled-result.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createNodePtcRuntime } from '../ptc/node/index.js'
 import { fixtureTools } from './__fixtures__/fixture-tools.js'
@@ -229,7 +230,7 @@ describe('our client meets our server', () => {
       const failed = await host.execute({ id: '1', name: 'self__fail', arguments: {} })
       expect(failed.content).toEqual([{ type: 'text', text: 'Error: this tool always fails' }])
       const added = await host.execute({ id: '2', name: 'self__add', arguments: { a: 1, b: 2 } })
-      expect(added.value).toEqual({ sum: 3 })
+      expect(expectSuccess(added).value).toEqual({ sum: 3 })
       expect(added.content).toEqual([{ type: 'text', text: '{"sum":3}' }])
     } finally {
       await connection.dispose()

@@ -2,7 +2,7 @@ import type { ContentPart } from '../definition/content.js'
 import type { ToolErrorCode } from '../errors/error-codes.js'
 import { thrownMessage } from '../errors/thrown-message.js'
 import { isToolError, type ToolErrorInfo } from '../errors/tool-error.js'
-import type { CallOutcome } from './pipeline-events.js'
+import type { CallOutcome } from './call.js'
 
 export function failure(code: ToolErrorCode, message: string, userMessage?: string): CallOutcome {
   const error: ToolErrorInfo = userMessage === undefined ? { code, message } : { code, message, userMessage }

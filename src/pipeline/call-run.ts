@@ -4,9 +4,9 @@ import type { RegistryEntry } from '../registry/registry-entry.js'
 import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
-import type { ToolCall, ToolResult } from './call.js'
+import type { CallOutcome, ToolCall, ToolResult } from './call.js'
 import type { ListenerRegistry, MergedListeners } from './listener-registry.js'
-import type { Approver, CallInfo, CallOutcome } from './pipeline-events.js'
+import type { Approver, CallInfo } from './pipeline-events.js'
 
 /** A resolved tool, plus the hooks the synthesized `run_code` uses in place of a plain body. */
 export interface CallTarget extends RegistryEntry {

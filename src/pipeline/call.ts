@@ -15,18 +15,41 @@ export interface ToolContext {
   readonly content: readonly ContentPart[]
 }
 
-/** How a call settled. Exactly one per call; `execute` never rejects. */
-export interface ToolResult {
-  readonly id: string
-  readonly name: string
-  readonly ok: boolean
-  /** What the model sees. A failure is exactly one text part `Error: <message>`. */
+/** What a body, wrapper or listener says happened, before the pipeline settles it. Narrow on `ok`. */
+export type CallOutcome = CallSuccess | CallFailure
+
+export interface CallSuccess {
+  readonly ok: true
+  /** The canonical JSON value. */
+  readonly value: JsonValue
   readonly content: readonly ContentPart[]
-  /** The canonical JSON value, when ok. */
-  readonly value?: JsonValue
-  readonly error?: ToolErrorInfo
+  readonly error?: never
   readonly contexts?: readonly ToolContext[]
-  readonly durationMs: number
   /** Facts for logs and hosts (for example PTC bytes kept out of the conversation); never shown to the model. */
   readonly metadata?: JsonObject
+}
+
+export interface CallFailure {
+  readonly ok: false
+  readonly error: ToolErrorInfo
+  readonly value?: never
+  readonly contexts?: readonly ToolContext[]
+  /** Facts for logs and hosts; never shown to the model. */
+  readonly metadata?: JsonObject
+}
+
+/** How a call settled. Exactly one per call; `execute` never rejects. Narrow on `ok`. */
+export type ToolResult = ToolSuccess | ToolFailure
+
+interface Settled {
+  readonly id: string
+  readonly name: string
+  readonly durationMs: number
+}
+
+export interface ToolSuccess extends CallSuccess, Settled {}
+
+export interface ToolFailure extends CallFailure, Settled {
+  /** What the model sees: exactly one text part `Error: <message>`. */
+  readonly content: readonly ContentPart[]
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import { add, call, echo } from './__fixtures__/tools.js'
@@ -51,7 +52,7 @@ describe('ToolRuntime', () => {
     expect(fromText.content).toEqual([{ type: 'text', text: '5' }])
     expect(fromText.durationMs).toBeGreaterThanOrEqual(0)
     const fromObject = await runtime.execute({ id: 'o', name: 'add', arguments: { a: 1, b: 1 } })
-    expect(fromObject.value).toBe(2)
+    expect(expectSuccess(fromObject).value).toBe(2)
     expect(Object.isFrozen(fromObject)).toBe(true)
   })
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { call } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
@@ -96,9 +97,9 @@ describe('executeAll', () => {
           expect(results.map((result) => result.id)).toEqual(calls.map((item) => item.id))
           batch.forEach((item, index) => {
             const result = results[index]!
-            if (item.tool === 'missing') expect(result.error?.code).toBe('UNKNOWN_TOOL')
-            else if (item.tool === 'malformed') expect(result.error?.code).toBe('INVALID_ARGUMENTS')
-            else if (item.fail) expect(result.error?.code).toBe('TOOL_ERROR')
+            if (item.tool === 'missing') expect(expectFailure(result).error.code).toBe('UNKNOWN_TOOL')
+            else if (item.tool === 'malformed') expect(expectFailure(result).error.code).toBe('INVALID_ARGUMENTS')
+            else if (item.fail) expect(expectFailure(result).error.code).toBe('TOOL_ERROR')
             else expect(result).toMatchObject({ ok: true, value: `c${index}` })
           })
           // An exclusive call starts after everything submitted before it ended, and before anything after it starts.
@@ -148,7 +149,7 @@ describe('executeAll', () => {
     const results = await runtime.executeAll([call('stop', {}, 'a'), call('missing', {}, 'b')], {
       signal: controller.signal,
     })
-    expect(results.map((result) => result.error?.code)).toEqual(['ABORTED', 'UNKNOWN_TOOL'])
+    expect(results.map((result) => (result.ok ? undefined : result.error.code))).toEqual(['ABORTED', 'UNKNOWN_TOOL'])
   })
 })
 

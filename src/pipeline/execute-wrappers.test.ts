@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { call, deferred, toolWith } from './__fixtures__/tools.js'
+import type { CallOutcome } from './call.js'
 import { createToolRuntime } from './create-tool-runtime.js'
-import type { CallOutcome, ExecuteWrapper } from './pipeline-events.js'
+import type { ExecuteWrapper } from './pipeline-events.js'
 import { timeoutPolicy } from './timeout-policy.js'
 
 /** Calls `next` until it succeeds or `attempts` ran out, as a retry policy would. */
@@ -57,7 +59,10 @@ describe('tools/execute wrappers', () => {
     runtime.on('tools/execute', timeoutPolicy({ graceMs: 5 }), { order: 1 })
     expect(await runtime.execute(call('hangs_once'))).toMatchObject({ ok: true, value: 'answered' })
     expect(bodyRuns).toBe(2)
-    expect((await runtime.execute(call('always_fails'))).error).toEqual({ code: 'TOOL_ERROR', message: 'still broken' })
+    expect(expectFailure(await runtime.execute(call('always_fails'))).error).toEqual({
+      code: 'TOOL_ERROR',
+      message: 'still broken',
+    })
   })
 
   it('refuses a second next() while the first is pending, and the call becomes a WRAPPER_ERROR', async () => {
@@ -82,7 +87,7 @@ describe('tools/execute wrappers', () => {
     })
     const result = await runtime.execute(call('slow'))
     expect(second).toBe('A tools/execute wrapper called next() more than once.')
-    expect(result.error?.code).toBe('WRAPPER_ERROR')
+    expect(expectFailure(result).error.code).toBe('WRAPPER_ERROR')
     expect(bodyRuns).toBe(1)
   })
 
@@ -94,7 +99,7 @@ describe('tools/execute wrappers', () => {
       await next()
       return next()
     })
-    expect((await runtime.execute(call('once'))).error?.code).toBe('WRAPPER_ERROR')
+    expect(expectFailure(await runtime.execute(call('once'))).error.code).toBe('WRAPPER_ERROR')
     expect(bodyRuns).toBe(1)
   })
 

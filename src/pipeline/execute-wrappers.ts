@@ -1,10 +1,11 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { isToolError } from '../errors/tool-error.js'
+import type { CallOutcome } from './call.js'
 import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import { fuseSignals } from './fuse-signals.js'
-import type { CallOutcome, ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
+import type { ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
 import { runBody } from './run-body.js'
 import { andThen, type Step } from './step.js'
 

@@ -1,8 +1,8 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
+import type { CallOutcome } from './call.js'
 import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
-import type { CallOutcome } from './pipeline-events.js'
 
 /**
  * Stage 8: the definition's own last word on a successful result's content (truncation, redaction). A failure's

@@ -1,8 +1,8 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
+import type { CallOutcome } from './call.js'
 import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
-import type { CallOutcome } from './pipeline-events.js'
 
 /** Stage 3: synchronous guards after the listeners. A returned reason denies; so does a guard that breaks. */
 export function runGuards(run: CallRun): CallOutcome | undefined {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { ToolError } from '../errors/tool-error.js'
 import { call } from './__fixtures__/tools.js'
@@ -186,7 +187,7 @@ describe('abort precedence table', () => {
       return undefined
     })
     const result = await runtime.execute(call('guarded'), { signal: controller.signal })
-    expect(result.error?.code).toBe(abortPrecedence.OK['before-dispatch'])
+    expect(expectFailure(result).error.code).toBe(abortPrecedence.OK['before-dispatch'])
     expect(ran).toBe(false)
   })
 })

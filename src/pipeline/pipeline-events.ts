@@ -2,7 +2,7 @@ import type { ContentPart } from '../definition/content.js'
 import type { AnyToolDefinition, ToolExecution } from '../definition/tool-definition.js'
 import type { ToolErrorInfo } from '../errors/tool-error.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
-import type { ToolContext, ToolResult } from './call.js'
+import type { CallOutcome, ToolContext, ToolResult } from './call.js'
 
 /** A validated call as policy sees it. Frozen: no listener can change what will run. */
 export interface CallInfo {
@@ -14,22 +14,6 @@ export interface CallInfo {
   /** The `run_code` call a PTC sub-call came from. */
   readonly parentId: string | undefined
 }
-
-/** How a dispatched call came out, before post-execute and finalization shape the final result. */
-export type CallOutcome =
-  | {
-      readonly ok: true
-      readonly value: JsonValue
-      readonly content: readonly ContentPart[]
-      readonly contexts?: readonly ToolContext[]
-      readonly metadata?: JsonObject
-    }
-  | {
-      readonly ok: false
-      readonly error: ToolErrorInfo
-      readonly contexts?: readonly ToolContext[]
-      readonly metadata?: JsonObject
-    }
 
 /** What a `tools/pre-execute` listener sees: the call, its definition and the call's abort signal. */
 export interface PreExecuteEvent {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { add, call } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 import type { PreExecuteListener, ToolGuard } from './pipeline-events.js'
@@ -56,8 +57,10 @@ describe('policy permutations', () => {
       const firstDeny = [...listeners, ...guards].find((participant) => participant.denies)
       const label = order.map((participant) => participant.label).join(' > ')
       if (firstDeny !== undefined) {
-        expect(result.error?.code, label).toBe('DENIED')
-        expect(result.error?.message, label).toBe(firstDeny.label === 'deny' ? 'listener says no' : 'guard says no')
+        expect(expectFailure(result).error.code, label).toBe('DENIED')
+        expect(expectFailure(result).error.message, label).toBe(
+          firstDeny.label === 'deny' ? 'listener says no' : 'guard says no',
+        )
         expect(approvals, label).toBe(0)
         expect(bodies, label).toBe(0)
       } else {

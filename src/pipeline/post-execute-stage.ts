@@ -1,9 +1,9 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
-import type { ToolContext } from './call.js'
+import type { CallOutcome, ToolContext } from './call.js'
 import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
-import type { CallOutcome, PostExecuteDecision, PostExecuteEvent } from './pipeline-events.js'
+import type { PostExecuteDecision, PostExecuteEvent } from './pipeline-events.js'
 import { andThen, type Step } from './step.js'
 
 const event = 'tools/post-execute'

@@ -1,8 +1,9 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
+import type { CallOutcome } from './call.js'
 import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
-import type { CallOutcome, PreExecuteDecision, PreExecuteEvent } from './pipeline-events.js'
+import type { PreExecuteDecision, PreExecuteEvent } from './pipeline-events.js'
 import { andThen, type Step } from './step.js'
 
 const event = 'tools/pre-execute'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { jsonSchema } from '../schema/json-schema-spec.js'
@@ -49,8 +50,8 @@ describe('an own "__proto__" key in arguments', () => {
     const { runtime, sightings } = probeRuntime()
     const result = await runtime.execute({ id: 'c1', name: 'label', arguments: raw })
     expect(result.ok).toBe(false)
-    expect(result.error?.code).toBe('INVALID_ARGUMENTS')
-    expect(result.error?.message).toContain('unexpected property "__proto__"')
+    expect(expectFailure(result).error.code).toBe('INVALID_ARGUMENTS')
+    expect(expectFailure(result).error.message).toContain('unexpected property "__proto__"')
     expect(sightings.approver).toEqual([])
     expect(sightings.body).toEqual([])
   })

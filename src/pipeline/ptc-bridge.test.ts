@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
@@ -50,9 +51,9 @@ describe('PTC presentation', () => {
 
   it('makes the callable surface the announced one', async () => {
     const { runtime } = setup('ptc')
-    expect((await runtime.execute(call('add', { a: 1, b: 2 }))).error?.code).toBe('UNKNOWN_TOOL')
+    expect(expectFailure(await runtime.execute(call('add', { a: 1, b: 2 }))).error.code).toBe('UNKNOWN_TOOL')
     const native = createToolRuntime({ ptcRuntime: createFakePtcRuntime() })
-    expect((await native.execute(program([]))).error?.code).toBe('UNKNOWN_TOOL')
+    expect(expectFailure(await native.execute(program([]))).error.code).toBe('UNKNOWN_TOOL')
   })
 })
 
@@ -103,7 +104,7 @@ describe('run_code', () => {
         ['own', {}],
       ]),
     )
-    expect(result.value).toEqual([{ error: 'UNKNOWN_TOOL' }, { error: 'UNKNOWN_TOOL' }, 'mine'])
+    expect(expectSuccess(result).value).toEqual([{ error: 'UNKNOWN_TOOL' }, { error: 'UNKNOWN_TOOL' }, 'mine'])
   })
 
   it('applies policy to sub-calls like any call', async () => {
@@ -117,13 +118,13 @@ describe('run_code', () => {
         ['add', { a: 2, b: 2 }],
       ]),
     )
-    expect(result.value).toEqual([{ error: 'DENIED' }, 4])
+    expect(expectSuccess(result).value).toEqual([{ error: 'DENIED' }, 4])
   })
 
   it('validates run_code arguments against the runtime schema', async () => {
     const { runtime, ptcRuntime } = setup('ptc')
     const result = await runtime.execute(call('run_code', { code: 1 }))
-    expect(result.error?.code).toBe('INVALID_ARGUMENTS')
+    expect(expectFailure(result).error.code).toBe('INVALID_ARGUMENTS')
     expect(ptcRuntime.requests).toHaveLength(0)
   })
 
@@ -136,10 +137,10 @@ describe('run_code', () => {
         ...(justification === undefined ? {} : { justification }),
       })
     const unapproved = setup('ptc')
-    expect((await unapproved.runtime.execute(escalated())).error?.code).toBe('INVALID_ARGUMENTS')
-    expect((await unapproved.runtime.execute(escalated('  '))).error?.code).toBe('INVALID_ARGUMENTS')
+    expect(expectFailure(await unapproved.runtime.execute(escalated())).error.code).toBe('INVALID_ARGUMENTS')
+    expect(expectFailure(await unapproved.runtime.execute(escalated('  '))).error.code).toBe('INVALID_ARGUMENTS')
     const denied = await unapproved.runtime.execute(escalated('fetch the docs'))
-    expect(denied.error?.code).toBe('DENIED')
+    expect(expectFailure(denied).error.code).toBe('DENIED')
     expect(unapproved.ptcRuntime.requests).toHaveLength(0)
 
     const reasons: string[][] = []
@@ -193,7 +194,7 @@ describe('run_code', () => {
 
     const denied = setup('ptc', { approve: () => false })
     denied.runtime.register(toolWith('probe', (_args, exec) => void seen.push(`denied ${exec.escalated}`)))
-    expect((await denied.runtime.execute(run('refused', 'require_escalated'))).error?.code).toBe('DENIED')
+    expect(expectFailure(await denied.runtime.execute(run('refused', 'require_escalated'))).error.code).toBe('DENIED')
     expect(seen).not.toContain('denied true')
     expect(seen).not.toContain('denied false')
   })
@@ -206,10 +207,10 @@ describe('run_code', () => {
     const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime })
     runtime.register(add)
     const single = await runtime.execute(program([]))
-    expect(single.error?.code).toBe('TOOL_ERROR')
-    expect(single.error?.message).toContain('renderer missing')
+    expect(expectFailure(single).error.code).toBe('TOOL_ERROR')
+    expect(expectFailure(single).error.message).toContain('renderer missing')
     const batch = await runtime.executeAll([program([]), call('add', { a: 1, b: 2 })])
-    expect(batch.map((result) => result.error?.code)).toEqual(['TOOL_ERROR', 'UNKNOWN_TOOL'])
+    expect(batch.map((result) => (result.ok ? undefined : result.error.code))).toEqual(['TOOL_ERROR', 'UNKNOWN_TOOL'])
     expect(() => runtime.prompt()).toThrow('renderer missing')
   })
 
@@ -221,16 +222,16 @@ describe('run_code', () => {
     await vi.waitFor(() => expect(sessionLog.records.some((record) => record.id === 'run-1:ptc:1')).toBe(true))
     controller.abort()
     const result = await pending
-    expect(result.error?.code).toBe('ABORTED')
+    expect(expectFailure(result).error.code).toBe('ABORTED')
     expect(ptcRuntime.requests[0]?.signal.aborted).toBe(true)
     // `wait` rejects with its signal's reason: it honoured the cancellation.
-    expect(ptcRuntime.subResults[0]?.[0]?.error?.code).toBe('ABORTED')
+    expect(expectFailure(ptcRuntime.subResults[0]?.[0]).error.code).toBe('ABORTED')
   })
 
   it('passes a failed program through as its error', async () => {
     const { runtime, sessionLog } = setup('ptc')
     const result = await runtime.execute(program([], { fail: 'ReferenceError: x is not defined' }))
-    expect(result.error).toEqual({
+    expect(expectFailure(result).error).toEqual({
       code: 'CODE_RUN_FAILED',
       message: 'code run failed (runtime): ReferenceError: x is not defined',
     })
@@ -300,7 +301,7 @@ describe('run_code', () => {
       ['slow_read', {}],
     ]
     const result = await runtime.execute(program(calls, { together: true }))
-    expect(result.value).toEqual(calls.map(([name]) => name))
+    expect(expectSuccess(result).value).toEqual(calls.map(([name]) => name))
     expect(peak).toBe(2)
     expect(exclusiveOverlap).toBe(false)
   })
@@ -309,7 +310,7 @@ describe('run_code', () => {
     const { runtime, sessionLog } = setup('ptc')
     runtime.register(wait)
     const result = await runtime.execute(program([['wait', { ms: 60_000 }]], { abandon: true }))
-    expect(result.error?.code).toBe('CODE_RUN_FAILED')
+    expect(expectFailure(result).error.code).toBe('CODE_RUN_FAILED')
     await vi.waitFor(() => {
       const settled = sessionLog.records.find(
         (record) => record.type === 'tool.call.settled' && record.id === 'run-1:ptc:1',

@@ -4,11 +4,10 @@ import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import { validatorFor } from '../registry/registry-entry.js'
 import type { VisibleSet } from '../registry/scoped-registry.js'
 import type { ToolPrompt } from '../registry/tool-schema.js'
-import type { ToolCall } from './call.js'
+import type { CallOutcome, ToolCall } from './call.js'
 import { failureFromThrown } from './call-outcome.js'
 import type { CallTarget, PipelineScope } from './call-run.js'
 import { scheduleCall } from './execute-all.js'
-import type { CallOutcome } from './pipeline-events.js'
 import {
   type PtcPresentation,
   type PtcRuntime,
@@ -135,7 +134,7 @@ async function runProgram(
     return scheduleCall(scope, call, scheduler, subCallSignal, origin)
   }
   try {
-    const outcome = await runtime.run({
+    return await runtime.run({
       code: String(args.code),
       timeoutMs: typeof args.timeoutMs === 'number' ? args.timeoutMs : undefined,
       permissions: (args.sandbox_permissions as SandboxPermissions | undefined) ?? 'use_default',
@@ -144,13 +143,6 @@ async function runProgram(
       toolNames,
       callTool,
     })
-    const extra = {
-      ...(outcome.contexts === undefined ? {} : { contexts: outcome.contexts }),
-      metadata: outcome.metadata,
-    }
-    return outcome.ok
-      ? { ok: true, value: outcome.value, content: outcome.content, ...extra }
-      : { ok: false, error: outcome.error, ...extra }
   } catch (thrown) {
     return failureFromThrown(thrown, ToolErrorCode.CODE_RUN_FAILED)
   } finally {

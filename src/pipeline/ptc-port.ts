@@ -1,9 +1,8 @@
-import type { ContentPart } from '../definition/content.js'
 import type { ToolErrorInfo } from '../errors/tool-error.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import type { OmittedTool, PromptSection, ToolSchema } from '../registry/tool-schema.js'
-import type { ToolContext, ToolResult } from './call.js'
+import type { CallFailure, CallSuccess, ToolResult } from './call.js'
 
 /**
  * The seam between the pipeline and a code-mode runtime (`qilin-tools/ptc/node`, `qilin-tools/ptc/python`).
@@ -61,22 +60,18 @@ export interface PtcRunMetadata extends JsonObject {
   bytesKeptOut: number
 }
 
-/** A finished run: its content, value and metadata, or the error it failed with. */
-export type PtcRunOutcome =
-  | {
-      readonly ok: true
-      readonly content: readonly ContentPart[]
-      readonly value: JsonValue
-      readonly contexts?: readonly ToolContext[]
-      readonly metadata: PtcRunMetadata
-    }
-  | {
-      readonly ok: false
-      /** `CODE_RUN_FAILED` with `code run failed (<kind>): …` and any captured output in `message`. */
-      readonly error: ToolErrorInfo
-      readonly contexts?: readonly ToolContext[]
-      readonly metadata: PtcRunMetadata
-    }
+/** A program's outcome is the `run_code` call's outcome, and always carries its run metadata. */
+export type PtcRunOutcome = PtcRunSuccess | PtcRunFailure
+
+export interface PtcRunSuccess extends CallSuccess {
+  readonly metadata: PtcRunMetadata
+}
+
+export interface PtcRunFailure extends CallFailure {
+  /** `CODE_RUN_FAILED` with `code run failed (<kind>): …` and any captured output in `message`. */
+  readonly error: ToolErrorInfo
+  readonly metadata: PtcRunMetadata
+}
 
 /** A code-mode runtime: presents the visible tools as an SDK and runs the programs the model writes against it. */
 export interface PtcRuntime {

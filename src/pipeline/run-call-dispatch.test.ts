@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
+import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { ToolError } from '../errors/tool-error.js'
 import { add, call, deferred, toolWith, wait } from './__fixtures__/tools.js'
+import type { CallOutcome } from './call.js'
 import { createToolRuntime } from './create-tool-runtime.js'
-import type { CallOutcome } from './pipeline-events.js'
 
 describe('stages 5 and 6: wrappers and body', () => {
   it('nests wrappers as an onion by order', async () => {
@@ -25,7 +26,7 @@ describe('stages 5 and 6: wrappers and body', () => {
         { order },
       )
     }
-    expect((await runtime.execute(call('add', { a: 1, b: 2 }))).value).toBe(3)
+    expect(expectSuccess(await runtime.execute(call('add', { a: 1, b: 2 }))).value).toBe(3)
     expect(seen).toEqual(['outer in', 'inner in', 'inner out', 'outer out'])
   })
 
@@ -51,7 +52,7 @@ describe('stages 5 and 6: wrappers and body', () => {
       runtime.register(toolWith('t', body))
       runtime.on('tools/execute', wrapper as never)
       const result = await runtime.execute(call('t'))
-      expect(result.error?.code).toBe('WRAPPER_ERROR')
+      expect(expectFailure(result).error.code).toBe('WRAPPER_ERROR')
       expect(result.content).toHaveLength(1)
     }
     expect(body.mock.calls.length).toBeLessThanOrEqual(2)
@@ -66,13 +67,13 @@ describe('stages 5 and 6: wrappers and body', () => {
       value: 'cached',
       content: [{ type: 'text', text: 'c' }],
     }))
-    expect((await runtime.execute(call('t'))).value).toBe('cached')
+    expect(expectSuccess(await runtime.execute(call('t'))).value).toBe('cached')
     expect(body).not.toHaveBeenCalled()
     cached.dispose()
     runtime.on('tools/execute', () => {
       throw new ToolError({ code: 'TOOL_TIMEOUT', message: 'too slow' })
     })
-    expect((await runtime.execute(call('t'))).error).toEqual({ code: 'TOOL_TIMEOUT', message: 'too slow' })
+    expect(expectFailure(await runtime.execute(call('t'))).error).toEqual({ code: 'TOOL_TIMEOUT', message: 'too slow' })
   })
 
   it('fuses the caller signal back when a wrapper replaces the signal', async () => {
@@ -97,7 +98,7 @@ describe('stages 5 and 6: wrappers and body', () => {
     caller.abort()
     const result = await pending
     expect(bodySignal!.aborted).toBe(true)
-    expect(result.error?.code).toBe('ABORTED')
+    expect(expectFailure(result).error.code).toBe('ABORTED')
   })
 
   it('counts a body that rejects with its signal reason as ABORTED, and any other rejection as the tool failing', async () => {
@@ -121,7 +122,8 @@ describe('stages 5 and 6: wrappers and body', () => {
         const caller = new AbortController()
         const pending = runtime.execute(call(`fails_with_${reason}`, {}), { signal: caller.signal })
         setTimeout(() => caller.abort(), 5)
-        return (await pending).error?.code
+        const result = await pending
+        return result.ok ? undefined : result.error.code
       }),
     )
     expect(codes).toEqual(['ABORTED', 'TOOL_ERROR'])
@@ -141,9 +143,12 @@ describe('stages 5 and 6: wrappers and body', () => {
       }),
     )
     expect((await runtime.execute(call('sync'))).content).toEqual([{ type: 'text', text: 'Error: disk on fire' }])
-    expect((await runtime.execute(call('async'))).error).toEqual({ code: 'TOOL_ERROR', message: 'network gone' })
+    expect(expectFailure(await runtime.execute(call('async'))).error).toEqual({
+      code: 'TOOL_ERROR',
+      message: 'network gone',
+    })
     const coded = await runtime.execute(call('coded'))
-    expect(coded.error).toEqual({ code: 'DENIED', message: 'not yours', userMessage: 'Ask the owner' })
+    expect(expectFailure(coded).error).toEqual({ code: 'DENIED', message: 'not yours', userMessage: 'Ask the owner' })
     expect(coded.content).toEqual([{ type: 'text', text: 'Error: not yours' }])
   })
 
@@ -163,7 +168,7 @@ describe('stages 5 and 6: wrappers and body', () => {
     const fine = await runtime.execute(call('count', { n: 3 }))
     expect(fine).toMatchObject({ ok: true, value: 3, content: [{ type: 'text', text: '3 -> 3' }] })
     const bad = await runtime.execute(call('count', { n: -1 }))
-    expect(bad.error?.code).toBe('INVALID_OUTPUT')
+    expect(expectFailure(bad).error.code).toBe('INVALID_OUTPUT')
     expect(bad.content).toHaveLength(1)
   })
 })
@@ -176,7 +181,7 @@ describe('cancellation', () => {
     const controller = new AbortController()
     controller.abort()
     const result = await runtime.execute(call('t'), { signal: controller.signal })
-    expect(result.error?.code).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(expectFailure(result).error.code).toBe('ABORTED_BEFORE_DISPATCH')
     expect(result.content).toMatchInlineSnapshot(`
       [
         {
@@ -197,7 +202,7 @@ describe('cancellation', () => {
     const controller = new AbortController()
     const pending = runtime.execute(call('t'), { signal: controller.signal })
     controller.abort()
-    expect((await pending).error?.code).toBe('ABORTED_BEFORE_DISPATCH')
+    expect(expectFailure(await pending).error.code).toBe('ABORTED_BEFORE_DISPATCH')
     answer.resolve(true)
     expect(body).not.toHaveBeenCalled()
   })
@@ -219,7 +224,7 @@ describe('cancellation', () => {
     controller.abort()
     gate.resolve()
     const [first, second] = await Promise.all([succeeded, failed])
-    expect(first.error?.code).toBe('ABORTED')
+    expect(expectFailure(first).error.code).toBe('ABORTED')
     expect(first.content).toMatchInlineSnapshot(`
       [
         {
@@ -228,6 +233,6 @@ describe('cancellation', () => {
         },
       ]
     `)
-    expect(second.error?.code).toBe('TOOL_ERROR')
+    expect(expectFailure(second).error.code).toBe('TOOL_ERROR')
   })
 })

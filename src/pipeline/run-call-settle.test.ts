@@ -37,7 +37,7 @@ describe('stages 7 to 9: post-execute, finalize, observe', () => {
     const result = await runtime.execute(call('add', { a: 1, b: 2 }))
     expect(result).toMatchObject({ ok: false, error: { code: 'BLOCKED', message: 'That sum is secret.' } })
     expect(result.content).toEqual([{ type: 'text', text: 'Error: That sum is secret.' }])
-    expect(result.value).toBeUndefined()
+    expect(result).not.toHaveProperty('value')
     expect(later).not.toHaveBeenCalled()
   })
 

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { add, call, toolWith } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 
@@ -15,7 +16,7 @@ describe('stage 1: resolve and validate', () => {
         },
       ]
     `)
-    expect(result.value).toBeUndefined()
+    expect(result).not.toHaveProperty('value')
   })
 
   it('fails malformed JSON and schema violations before any listener, guard or approver', async () => {
@@ -30,7 +31,7 @@ describe('stage 1: resolve and validate', () => {
     const violating = await runtime.execute(call('add', { a: 1, b: 'two' }))
     const notObject = await runtime.execute(call('add', '[1, 2]'))
     for (const result of [malformed, violating, notObject]) {
-      expect(result.error?.code).toBe('INVALID_ARGUMENTS')
+      expect(expectFailure(result).error.code).toBe('INVALID_ARGUMENTS')
       expect(result.content).toHaveLength(1)
       expect(result.content[0]).toMatchObject({ type: 'text' })
       expect((result.content[0] as { text: string }).text.startsWith('Error: Invalid arguments for add: ')).toBe(true)
@@ -96,7 +97,11 @@ describe('stages 2 to 4: policy', () => {
     expect(seen).toEqual(['first', 'deny'])
     expect(guard).not.toHaveBeenCalled()
     expect(approve).not.toHaveBeenCalled()
-    expect(result.error).toEqual({ code: 'DENIED', message: 'Not today.', userMessage: 'Blocked by policy X' })
+    expect(expectFailure(result).error).toEqual({
+      code: 'DENIED',
+      message: 'Not today.',
+      userMessage: 'Blocked by policy X',
+    })
     expect(result.content).toEqual([{ type: 'text', text: 'Error: Not today.' }])
   })
 
@@ -119,7 +124,7 @@ describe('stages 2 to 4: policy', () => {
     runtime.register(add)
     runtime.on('tools/pre-execute', () => ({ action: 'ask', reason: 'sure?' }))
     const result = await runtime.execute(call('add', { a: 1, b: 2 }))
-    expect(result.error?.code).toBe('DENIED')
+    expect(expectFailure(result).error.code).toBe('DENIED')
     expect(result.content).toMatchInlineSnapshot(`
       [
         {
@@ -138,7 +143,7 @@ describe('stages 2 to 4: policy', () => {
     runtime.register(add)
     runtime.on('tools/pre-execute', () => ({ action: 'ask', reason: 'sure?' }))
     const result = await runtime.execute(call('add', { a: 1, b: 2 }))
-    expect(result.error).toMatchObject({ code: 'DENIED', message })
+    expect(expectFailure(result).error).toMatchObject({ code: 'DENIED', message })
   })
 
   it('denies when the approver throws', async () => {
@@ -150,8 +155,8 @@ describe('stages 2 to 4: policy', () => {
     runtime.register(add)
     runtime.on('tools/pre-execute', () => ({ action: 'ask', reason: 'sure?' }))
     const result = await runtime.execute(call('add', { a: 1, b: 2 }))
-    expect(result.error?.code).toBe('DENIED')
-    expect(result.error?.message).toContain('approver down')
+    expect(expectFailure(result).error.code).toBe('DENIED')
+    expect(expectFailure(result).error.message).toContain('approver down')
   })
 
   it('guards run after the listeners; a reason denies, a throw fails closed', async () => {
@@ -165,7 +170,7 @@ describe('stages 2 to 4: policy', () => {
     })
     expect((await runtime.execute(call('add', { a: 1, b: 2 }))).ok).toBe(true)
     expect(seen).toEqual(['listener', 'guard'])
-    expect((await runtime.execute(call('add', { a: 13, b: 2 }))).error).toEqual({
+    expect(expectFailure(await runtime.execute(call('add', { a: 13, b: 2 }))).error).toEqual({
       code: 'DENIED',
       message: 'Unlucky number.',
     })
@@ -173,7 +178,7 @@ describe('stages 2 to 4: policy', () => {
     runtime.guard(() => {
       throw new Error('broken guard')
     })
-    expect((await runtime.execute(call('add', { a: 1, b: 2 }))).error?.code).toBe('LISTENER_ERROR')
+    expect(expectFailure(await runtime.execute(call('add', { a: 1, b: 2 }))).error.code).toBe('LISTENER_ERROR')
   })
 
   it('turns a throwing or nonsensical listener into LISTENER_ERROR', async () => {
@@ -183,7 +188,7 @@ describe('stages 2 to 4: policy', () => {
       throw new Error('listener broke')
     })
     const first = await runtime.execute(call('add', { a: 1, b: 2 }))
-    expect(first.error?.code).toBe('LISTENER_ERROR')
+    expect(expectFailure(first).error.code).toBe('LISTENER_ERROR')
     expect(first.content).toMatchInlineSnapshot(`
       [
         {
@@ -194,7 +199,7 @@ describe('stages 2 to 4: policy', () => {
     `)
     throwing.dispose()
     runtime.on('tools/pre-execute', () => ({ action: 'maybe' }) as never)
-    expect((await runtime.execute(call('add', { a: 1, b: 2 }))).error?.code).toBe('LISTENER_ERROR')
+    expect(expectFailure(await runtime.execute(call('add', { a: 1, b: 2 }))).error.code).toBe('LISTENER_ERROR')
   })
 
   it('runs an agent listener only for that agent, global listeners for everyone', async () => {

@@ -33,7 +33,7 @@ export function recordSettled(run: CallRun, result: ToolResult): void | Promise<
     name: result.name,
     ok: result.ok,
     content: result.content,
-    ...(result.error === undefined ? {} : { error: result.error }),
+    ...(result.ok ? {} : { error: result.error }),
     durationMs: result.durationMs,
     ...(result.metadata === undefined ? {} : { metadata: result.metadata }),
     ...(agentId === undefined ? {} : { agentId }),

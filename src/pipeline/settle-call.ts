@@ -1,7 +1,6 @@
-import type { ToolResult } from './call.js'
+import type { CallOutcome, ToolFailure, ToolResult, ToolSuccess } from './call.js'
 import { failureContent } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
-import type { CallOutcome } from './pipeline-events.js'
 import { notifyResultObservers } from './result-observers.js'
 import { recordSettled } from './session-recording.js'
 import { andThen, type Step } from './step.js'
@@ -26,10 +25,12 @@ function announce(run: CallRun): ToolResult {
   return result
 }
 
+type Writable<Result> = { -readonly [Field in keyof Result]: Result[Field] }
+
 function toResult(run: CallRun, outcome: CallOutcome): ToolResult {
   const { id, name } = run.call
   const durationMs = performance.now() - run.startedAt
-  const result: { -readonly [Field in keyof ToolResult]: ToolResult[Field] } = outcome.ok
+  const result: Writable<ToolSuccess> | Writable<ToolFailure> = outcome.ok
     ? { id, name, ok: true, content: Object.freeze([...outcome.content]), value: outcome.value, durationMs }
     : {
         id,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { call, toolWith, wait } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 import { timeoutPolicy } from './timeout-policy.js'
@@ -61,7 +62,7 @@ describe('timeoutPolicy', () => {
     await vi.advanceTimersByTimeAsync(1)
     expect(state.settled).toBe(true)
     const result = await pending
-    expect(result.error?.code).toBe('TOOL_TIMEOUT')
+    expect(expectFailure(result).error.code).toBe('TOOL_TIMEOUT')
     expect(result.content).toMatchInlineSnapshot(`
       [
         {
@@ -80,7 +81,7 @@ describe('timeoutPolicy', () => {
     const state = settledFlag(pending)
     await vi.advanceTimersByTimeAsync(20)
     expect(state.settled).toBe(true)
-    expect((await pending).error?.code).toBe('TOOL_TIMEOUT')
+    expect(expectFailure(await pending).error.code).toBe('TOOL_TIMEOUT')
     expect(vi.getTimerCount()).toBe(0)
   })
 
@@ -97,7 +98,7 @@ describe('timeoutPolicy', () => {
     const slow = runtime.execute(call('wait', { ms: 10_000 }), { signal: controller.signal })
     await vi.advanceTimersByTimeAsync(50)
     controller.abort()
-    expect((await slow).error?.code).toBe('TOOL_TIMEOUT')
+    expect(expectFailure(await slow).error.code).toBe('TOOL_TIMEOUT')
   })
 
   it('lets a caller abort before the deadline win over the timeout', async () => {
@@ -113,7 +114,7 @@ describe('timeoutPolicy', () => {
     const pending = runtime.execute(call('slow'), { signal: controller.signal })
     await vi.advanceTimersByTimeAsync(10)
     controller.abort()
-    expect((await pending).error?.code).toBe('ABORTED')
+    expect(expectFailure(await pending).error.code).toBe('ABORTED')
     expect(vi.getTimerCount()).toBe(0)
   })
 

@@ -1,9 +1,10 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
+import type { CallOutcome } from './call.js'
 import { failure } from './call-outcome.js'
 import { failureMessages } from './failure-messages.js'
-import type { CallOutcome, ExecuteWrapper } from './pipeline-events.js'
+import type { ExecuteWrapper } from './pipeline-events.js'
 
 /** The default deadline `timeoutPolicy` gives tools without one, and how long it waits for a body that ignores it. */
 export interface TimeoutPolicyOptions {

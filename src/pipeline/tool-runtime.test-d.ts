@@ -1,15 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Disposer } from '../registry/disposer.js'
-import type { ToolResult } from './call.js'
+import type { CallOutcome, ToolResult } from './call.js'
 import { createToolRuntime } from './create-tool-runtime.js'
-import type {
-  CallInfo,
-  CallOutcome,
-  PostExecuteEvent,
-  PreExecuteEvent,
-  ResultEvent,
-  WrappedExecution,
-} from './pipeline-events.js'
+import type { CallInfo, PostExecuteEvent, PreExecuteEvent, ResultEvent, WrappedExecution } from './pipeline-events.js'
 
 describe('ToolRuntime types', () => {
   const runtime = createToolRuntime()

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import {
@@ -39,12 +40,12 @@ describe('one model turn through a provider format and our pipeline', () => {
       { id: 'b', type: 'function', function: { name: 'search', arguments: '{"query":"","limit":2}' } },
     ]
     const results = await runtime.executeAll(fromOpenAIChatToolCalls(toolCalls, { report, schemas }))
-    expect(results.map((result) => [result.id, result.ok, result.value ?? result.error?.code])).toEqual([
+    expect(results.map((result) => [result.id, result.ok, result.ok ? result.value : result.error.code])).toEqual([
       ['a', true, 'tea:all'],
       ['b', false, 'INVALID_ARGUMENTS'],
     ])
     const unstripped = await runtime.executeAll(fromOpenAIChatToolCalls(toolCalls.slice(0, 1)))
-    expect(unstripped[0]?.error?.code).toBe('INVALID_ARGUMENTS')
+    expect(expectFailure(unstripped[0]).error.code).toBe('INVALID_ARGUMENTS')
     expect(toOpenAIChatMessages(results).map((message) => message.role)).toEqual(['tool', 'tool'])
   })
 
@@ -66,7 +67,10 @@ describe('one model turn through a provider format and our pipeline', () => {
       ['u1', true],
       ['u2', true],
     ])
-    expect(results.map((result) => result.error?.code)).toEqual(['ABORTED_BEFORE_DISPATCH', 'UNKNOWN_TOOL'])
+    expect(results.map((result) => (result.ok ? undefined : result.error.code))).toEqual([
+      'ABORTED_BEFORE_DISPATCH',
+      'UNKNOWN_TOOL',
+    ])
   })
 
   it('Gemini: calls without ids are answered in order, with the names the model used', async () => {

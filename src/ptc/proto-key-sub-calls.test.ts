@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../test/support/settled-result.js'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
 import { defineTool } from '../definition/define-tool.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
@@ -83,7 +84,7 @@ describe.each([
         name: 'run_code',
         arguments: { code: programs[language], description: 'hostile keys' },
       })
-      expect(result.value).toEqual(['INVALID_ARGUMENTS', 'done'])
+      expect(expectSuccess(result).value).toEqual(['INVALID_ARGUMENTS', 'done'])
       expect(approver).toEqual([HOSTILE_TEXT])
       expect(bodies).toEqual([{ text: HOSTILE_TEXT, limit: undefined }])
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolResult } from '../pipeline/call.js'
@@ -100,7 +101,7 @@ export function describePtcConformance(
       const result = await harness.runtime.execute(program(programs.printAndReturn))
       expect(result.ok).toBe(true)
       expect(textOf(result)).toBe('hello\n{"answer":42}')
-      expect(result.value).toEqual({ answer: 42 })
+      expect(expectSuccess(result).value).toEqual({ answer: 42 })
     })
 
     it('says so when a program neither prints nor returns', async () => {
@@ -110,7 +111,7 @@ export function describePtcConformance(
     it('renders a failure with its kind and the captured output', async () => {
       const result = await harness.runtime.execute(program(programs.printThenThrow))
       expect(result.ok).toBe(false)
-      expect(result.error?.code).toBe('CODE_RUN_FAILED')
+      expect(expectFailure(result).error.code).toBe('CODE_RUN_FAILED')
       const text = textOf(result)
       expect(text).toMatch(/^Error: code run failed \(runtime\): .*boom/)
       expect(text.endsWith('\nCaptured output:\nbefore')).toBe(true)
@@ -124,7 +125,7 @@ export function describePtcConformance(
     it('runs sub-calls through the pipeline with <parent>:ptc:<n> ids and logs them without schemas', async () => {
       harness.log.clear()
       const result = await harness.runtime.execute(program(programs.callAdd, 'run-ids'))
-      expect(result.value).toBe(5)
+      expect(expectSuccess(result).value).toBe(5)
       const sub = harness.log.records.filter((record) => record.id === 'run-ids:ptc:1')
       expect(sub.map((record) => record.type)).toEqual(['tool.call.started', 'tool.call.settled'])
       expect(sub[0]).toMatchObject({ name: 'add', arguments: { a: 2, b: 3 }, parentId: 'run-ids' })
@@ -138,18 +139,18 @@ export function describePtcConformance(
 
     it('rejects a failed sub-call with a catchable ToolCallError', async () => {
       const result = await harness.runtime.execute(program(programs.catchFailure, 'run-fail'))
-      expect(result.value).toEqual(['fail', 'TOOL_ERROR', 'run-fail:ptc:1'])
+      expect(expectSuccess(result).value).toEqual(['fail', 'TOOL_ERROR', 'run-fail:ptc:1'])
     })
 
     it('validates sub-call arguments before the tool body runs', async () => {
       harness.bodies.length = 0
       const result = await harness.runtime.execute(program(programs.invalidArguments))
-      expect(result.value).toBe('INVALID_ARGUMENTS')
+      expect(expectSuccess(result).value).toBe('INVALID_ARGUMENTS')
       expect(harness.bodies).toEqual([])
     })
 
     it('applies guards to sub-calls', async () => {
-      expect((await harness.runtime.execute(program(programs.deniedCall))).value).toBe('DENIED')
+      expect(expectSuccess(await harness.runtime.execute(program(programs.deniedCall))).value).toBe('DENIED')
     })
 
     it('suspends an asked sub-call until the approver answers, and runs it once', async () => {
@@ -161,7 +162,7 @@ export function describePtcConformance(
       expect(harness.bodies).toEqual([])
       harness.approvals[0]?.resolve(true)
       const result = await pending
-      expect(result.value).toBe('approved once')
+      expect(expectSuccess(result).value).toBe('approved once')
       expect(harness.bodies.filter((body) => body.name === 'approved_action')).toHaveLength(1)
     })
 
@@ -177,7 +178,7 @@ export function describePtcConformance(
     it('runs 20 overlapping calls to an exclusive tool one at a time, in submission order', async () => {
       harness.events.length = 0
       const result = await harness.runtime.execute(program(programs.overlappingSteps))
-      expect(result.value).toEqual(Array.from({ length: 20 }, (_, n) => n * 10))
+      expect(expectSuccess(result).value).toEqual(Array.from({ length: 20 }, (_, n) => n * 10))
       const expected = Array.from({ length: 20 }, (_, n) => [`start ${n}`, `end ${n}`]).flat()
       expect(harness.events.filter((event) => /^(start|end) /.test(event))).toEqual(expected)
     })
@@ -185,7 +186,7 @@ export function describePtcConformance(
     it('overlaps read-only calls up to maxParallelSubCalls', async () => {
       harness.events.length = 0
       const result = await harness.runtime.execute(program(programs.overlappingPeeks))
-      expect(result.value).toEqual(Array.from({ length: 8 }, (_, n) => n))
+      expect(expectSuccess(result).value).toEqual(Array.from({ length: 8 }, (_, n) => n))
       let active = 0
       let peak = 0
       for (const event of harness.events) {
@@ -198,17 +199,17 @@ export function describePtcConformance(
     it('binds only the tools the scope can see, and ptc mode refuses direct calls', async () => {
       const agent = harness.runtime.agent(`${label}-restricted`)
       agent.restrict({ deny: ['secret'] })
-      expect((await agent.execute(program(programs.hasSecretBinding))).value).toBe(false)
-      expect((await harness.runtime.execute(program(programs.hasSecretBinding))).value).toBe(true)
+      expect(expectSuccess(await agent.execute(program(programs.hasSecretBinding))).value).toBe(false)
+      expect(expectSuccess(await harness.runtime.execute(program(programs.hasSecretBinding))).value).toBe(true)
       const direct = await harness.runtime.execute({ id: 'direct', name: 'add', arguments: { a: 1, b: 2 } })
-      expect(direct.error?.code).toBe('UNKNOWN_TOOL')
+      expect(expectFailure(direct).error.code).toBe('UNKNOWN_TOOL')
     })
 
     it.skipIf(programs.imageCall === undefined)(
       'attaches an image from a sub-call after the outer result',
       async () => {
         const result = await harness.runtime.execute(program(programs.imageCall ?? '', 'run-image'))
-        expect(result.value).toBe('taken')
+        expect(expectSuccess(result).value).toBe('taken')
         expect(textOf(result)).toBe('taken')
         expect(result.contexts).toEqual([
           { source: { toolName: 'snapshot', callId: 'run-image:ptc:1' }, content: [snapshotImage] },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
@@ -20,7 +21,7 @@ async function callable(runtime: ToolRuntime, candidates: readonly string[]) {
   const accepted: string[] = []
   for (const name of candidates) {
     const result = await runtime.execute({ id: name, name, arguments: '{}' })
-    if (result.error?.code !== 'UNKNOWN_TOOL') accepted.push(name)
+    if (result.ok || result.error.code !== 'UNKNOWN_TOOL') accepted.push(name)
   }
   return accepted
 }
@@ -39,7 +40,7 @@ describe('scopes', () => {
     expect(agent.get('read')).toBe(shadow)
     expect(runtime.get('read')).not.toBe(shadow)
     expect(names(runtime.agent('other'))).toEqual(['read', 'write'])
-    expect((await agent.execute({ id: '1', name: 'read', arguments: {} })).value).toBe('The agent read.')
+    expect(expectSuccess(await agent.execute({ id: '1', name: 'read', arguments: {} })).value).toBe('The agent read.')
   })
 
   it('masks hide inherited globals, intersect, keep scoped tools visible, and lift exactly when disposed', () => {

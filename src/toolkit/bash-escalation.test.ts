@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
@@ -57,14 +58,14 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'bash escalation through run_code')
     try {
       const plain = await runtime.execute(runCode('use_default', 'plain'))
       expect(plain.ok).toBe(true)
-      expect(plain.value).toBe('')
+      expect(expectSuccess(plain).value).toBe('')
       const escalated = await runtime.execute(runCode('require_escalated', 'wide'))
       expect(escalated.ok).toBe(true)
-      expect(escalated.value).toBe('pong\ndone\n')
+      expect(expectSuccess(escalated).value).toBe('pong\ndone\n')
       expect(readFileSync(join(extra, 'note.txt'), 'utf8')).toBe('wrote\n')
       rmSync(join(extra, 'note.txt'))
       const after = await runtime.execute(runCode('use_default', 'after'))
-      expect(after.value).toBe('')
+      expect(expectSuccess(after).value).toBe('')
     } finally {
       await close()
     }
@@ -74,7 +75,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'bash escalation through run_code')
     const { runtime, close } = setup({ network: true }, () => false)
     try {
       const denied = await runtime.execute(runCode('require_escalated'))
-      expect(denied.error?.code).toBe('DENIED')
+      expect(expectFailure(denied).error.code).toBe('DENIED')
     } finally {
       await close()
     }
@@ -91,7 +92,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'bash escalation through run_code')
       })
       expect(Object.keys(parameters(plain.runtime))).toEqual(['code', 'description', 'timeoutMs'])
       const refused = await plain.runtime.execute(runCode('require_escalated'))
-      expect(refused.error?.code).toBe('INVALID_ARGUMENTS')
+      expect(expectFailure(refused).error.code).toBe('INVALID_ARGUMENTS')
     } finally {
       await offered.close()
       await plain.close()

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { expectFailure } from '../../test/support/settled-result.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { createTempWorkspace, type TempWorkspace } from './__fixtures__/temp-workspace.js'
 import { createWorkspaceToolkit } from './workspace-toolkit.js'
@@ -99,7 +100,7 @@ describe('createWorkspaceToolkit', () => {
       name: 'write_file',
       arguments: { path: 'b.txt', content: 'twelve bytes' },
     })
-    expect([read.error?.message, written.error?.message]).toEqual([
+    expect([expectFailure(read).error.message, expectFailure(written).error.message]).toEqual([
       expect.stringMatching(/over the 4 byte limit/),
       expect.stringMatching(/over write_file's 4 byte limit/),
     ])

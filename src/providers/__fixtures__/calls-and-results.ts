@@ -41,6 +41,7 @@ export const RESULTS: readonly ToolResult[] = [
       { type: 'text', text: 'Captured the page.' },
       { type: 'image', data: PIXEL, mimeType: 'image/png' },
     ],
+    value: null,
     contexts: [
       {
         source: { toolName: 'screenshot', callId: 'call_2' },

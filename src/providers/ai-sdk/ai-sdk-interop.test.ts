@@ -2,6 +2,7 @@ import { generateText, jsonSchema, stepCountIs, tool } from 'ai'
 import { MockLanguageModelV4 } from 'ai/test'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { expectFailure, expectSuccess } from '../../../test/support/settled-result.js'
 import { defineTool } from '../../definition/define-tool.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import { PIXEL } from '../__fixtures__/calls-and-results.js'
@@ -134,9 +135,9 @@ describe('fromAISDKTools', () => {
       { id: 'w2', name: 'weather', arguments: '{"city":"O"}' },
       { id: 'e1', name: 'echo_text', arguments: { text: 'hi' } },
     ])
-    expect(ok?.value).toEqual({ city: 'Oslo', sunny: true })
-    expect(invalid?.error?.code).toBe('INVALID_ARGUMENTS')
-    expect(echoed?.value).toBe('hi')
+    expect(expectSuccess(ok).value).toEqual({ city: 'Oslo', sunny: true })
+    expect(expectFailure(invalid).error.code).toBe('INVALID_ARGUMENTS')
+    expect(expectSuccess(echoed).value).toBe('hi')
     expect(received).toEqual([[{ city: 'Oslo' }, 'w1', true]])
   })
 
@@ -152,7 +153,9 @@ describe('fromAISDKTools', () => {
         .map((schema) => schema.name),
     ).toEqual(['ping'])
     expect(runtime.schemas()).toEqual([])
-    expect((await runtime.agent('helper').execute({ id: 'p1', name: 'ping', arguments: {} })).value).toBe('pong')
+    expect(expectSuccess(await runtime.agent('helper').execute({ id: 'p1', name: 'ping', arguments: {} })).value).toBe(
+      'pong',
+    )
     registration.dispose()
     expect(runtime.agent('helper').schemas()).toEqual([])
   })

@@ -44,6 +44,7 @@ describe('Anthropic tool_use and tool_result blocks', () => {
         name: 'draw',
         ok: true,
         content: [{ type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz4=' }],
+        value: null,
         durationMs: 0,
       },
     ])

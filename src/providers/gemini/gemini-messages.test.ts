@@ -54,7 +54,16 @@ describe('Gemini functionCall and functionResponse parts', () => {
     const [call] = fromGeminiFunctionCalls([{ functionCall: { name: '_1st-tool', args: {} } }], { report })
     expect(call?.name).toBe('1st-tool')
     const content = toGeminiFunctionResponses(
-      [{ id: call?.id ?? '', name: '1st-tool', ok: true, content: [{ type: 'text', text: 'done' }], durationMs: 0 }],
+      [
+        {
+          id: call?.id ?? '',
+          name: '1st-tool',
+          ok: true,
+          content: [{ type: 'text', text: 'done' }],
+          value: 'done',
+          durationMs: 0,
+        },
+      ],
       { report },
     )
     expect(content.parts).toEqual([{ functionResponse: { name: '_1st-tool', response: { output: 'done' } } }])

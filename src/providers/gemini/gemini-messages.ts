@@ -70,7 +70,7 @@ export function toGeminiFunctionResponses(
   const rendered = resultsToRender(results, options)
   const parts: GeminiPart[] = rendered.map((result) => {
     const text = joinText(result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-    const response = result.ok ? { output: text } : { error: result.error?.message ?? text }
+    const response = result.ok ? { output: text } : { error: result.error.message }
     const functionResponse: GeminiFunctionResponse = { name: providerNameOf(result.name, options.report), response }
     return {
       functionResponse: result.id.startsWith(MINTED_ID_PREFIX)

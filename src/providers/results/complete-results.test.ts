@@ -23,8 +23,8 @@ describe('completeResults', () => {
       [CALLS[3] as (typeof CALLS)[number]],
       [
         first as (typeof RESULTS)[number],
-        { ...(first as (typeof RESULTS)[number]), ok: true },
-        { id: 'stray', name: 'x', ok: true, content: [], durationMs: 0 },
+        { id: first?.id ?? '', name: first?.name ?? '', ok: true, content: [], value: null, durationMs: 0 },
+        { id: 'stray', name: 'x', ok: true, content: [], value: null, durationMs: 0 },
       ],
     )
     expect(complete).toEqual([first])

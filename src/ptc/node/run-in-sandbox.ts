@@ -81,8 +81,8 @@ export function runInSandbox(
       if (!result.ok) {
         const error = {
           toolName: result.name,
-          code: result.error?.code ?? ToolErrorCode.TOOL_ERROR,
-          message: result.error?.message ?? 'the tool call failed',
+          code: result.error.code,
+          message: result.error.message,
           callId: result.id,
         }
         return deliver({ t: 'result', id, ok: false, error })

@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { expectSuccess } from '../../../test/support/settled-result.js'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import { bashTool } from '../../toolkit/bash-tool.js'
@@ -32,7 +33,7 @@ describe('TypeScript code mode with the workspace bash tool', () => {
 return run.stdout.trim()`
       const result = await runtime.execute({ id: 'e2e', name: 'run_code', arguments: { code, description: 'pwd' } })
       expect(result.ok).toBe(true)
-      expect(result.value).toBe(root)
+      expect(expectSuccess(result).value).toBe(root)
       expect(result.metadata?.subCalls).toBe(1)
     },
   )

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { expectFailure, expectSuccess } from '../../../test/support/settled-result.js'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { worstEventLoopLag } from '../../json-schema/__fixtures__/event-loop-lag.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
@@ -116,13 +117,13 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Py
     const start = connections
     try {
       const before = await runtime.execute(runCode(connect(), 'use_default', 'before'))
-      expect(before.value).toBe('PermissionError')
+      expect(expectSuccess(before).value).toBe('PermissionError')
       expect(connections - start).toBe(0)
       const escalated = await runtime.execute(runCode(connect(), 'require_escalated', 'escalated'))
-      expect(escalated.value).toBe('pong\n')
+      expect(expectSuccess(escalated).value).toBe('pong\n')
       expect(connections - start).toBe(1)
       const after = await runtime.execute(runCode(connect(), 'use_default', 'after'))
-      expect(after.value).toBe('PermissionError')
+      expect(expectSuccess(after).value).toBe('PermissionError')
       expect(connections - start).toBe(1)
     } finally {
       await close()
@@ -133,9 +134,13 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Py
     const { runtime, close } = setup({ network: true })
     try {
       const plain = await runtime.execute(runCode(resolveAndTls(), 'use_default', 'plain'))
-      expect(plain.value).toEqual({ hosts: false, 'by name': 'gaierror', 'tls roots': 'ModuleNotFoundError' })
+      expect(expectSuccess(plain).value).toEqual({
+        hosts: false,
+        'by name': 'gaierror',
+        'tls roots': 'ModuleNotFoundError',
+      })
       const escalated = await runtime.execute(runCode(resolveAndTls(), 'require_escalated', 'escalated'))
-      expect(escalated.value).toEqual({
+      expect(expectSuccess(escalated).value).toEqual({
         hosts: true,
         'by name': 'pong\n',
         'tls roots': true,
@@ -150,7 +155,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Py
     const { runtime, close } = setup({ network: true })
     try {
       const escalated = await runtime.execute(runCode(stillRefused(), 'require_escalated', 'escalated'))
-      expect(escalated.value).toEqual({
+      expect(expectSuccess(escalated).value).toEqual({
         fork: 'PermissionError',
         exec: 'PermissionError',
         'local socket': 'PermissionError',
@@ -170,7 +175,7 @@ describe.skipIf(!hasSystemPart('bubblewrap', 'Python network escalation'))('a Py
     try {
       const escalated = await runtime.execute(runCode(connect(), 'require_escalated', 'escalated'))
       expect(escalated.ok).toBe(true)
-      expect(escalated.value).toBe('PermissionError')
+      expect(expectSuccess(escalated).value).toBe('PermissionError')
     } finally {
       await close()
     }
@@ -198,7 +203,7 @@ return [len(held), 'none']`
     try {
       let value: unknown
       const lag = await worstEventLoopLag(async () => {
-        value = (await runtime.execute(runCode(flood, 'require_escalated', 'flood'))).value
+        value = expectSuccess(await runtime.execute(runCode(flood, 'require_escalated', 'flood'))).value
       })
       const [count, error] = value as [number, string]
       expect(error).toBe('OSError')
@@ -208,7 +213,7 @@ return [len(held), 'none']`
       // The run is over and its runner gone: every connection it held is released.
       await expect.poll(() => held.size, { timeout: 5_000 }).toBe(0)
       const next = await runtime.execute(runCode(connect(), 'require_escalated', 'next'))
-      expect(next.value).toBe('pong\n')
+      expect(expectSuccess(next).value).toBe('pong\n')
     } finally {
       await close()
       for (const socket of held) socket.destroy()
@@ -221,7 +226,7 @@ return [len(held), 'none']`
     const { runtime, close } = setup({ network: true }, () => false)
     try {
       const denied = await runtime.execute(runCode(connect(), 'require_escalated', 'denied'))
-      expect(denied.error?.code).toBe('DENIED')
+      expect(expectFailure(denied).error.code).toBe('DENIED')
       expect(connections).toBe(before)
     } finally {
       await close()

@@ -116,8 +116,8 @@ export function runOnRunner(
       if (settled) return
       subResults.push(result)
       if (!result.ok) {
-        const error = result.error ?? { code: ToolErrorCode.TOOL_ERROR, message: 'the call failed' }
-        reply({ ok: false, callId: result.id, error: { code: error.code, message: error.message } })
+        const { code, message } = result.error
+        reply({ ok: false, callId: result.id, error: { code, message } })
         return
       }
       const value = result.value ?? null

@@ -205,7 +205,7 @@ export async function runHostileScenario(scenario: HostileScenario): Promise<Hos
         state: result.ok ? 'ok' : 'failed',
         detail: result.ok
           ? JSON.stringify(result.value).slice(0, 120)
-          : `${result.error?.code}: ${result.error?.message}`,
+          : `${result.error.code}: ${result.error.message}`,
         ms: performance.now() - start,
       }),
     )

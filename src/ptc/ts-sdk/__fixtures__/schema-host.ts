@@ -82,7 +82,7 @@ function promptScenario(parameters: JsonSchemaObject): () => Promise<unknown> {
         name: 'run_code',
         arguments: { code, description: 'Read a file' },
       })
-      return { omitted: prompt.omitted ?? [], sdk, run: { ok: run.ok, value: run.value ?? null } }
+      return { omitted: prompt.omitted ?? [], sdk, run: { ok: run.ok, value: run.ok ? run.value : null } }
     } finally {
       await ptc.close()
     }
