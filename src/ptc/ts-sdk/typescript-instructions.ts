@@ -22,6 +22,7 @@ export function typeScriptInstructions(sdk: string, options: { limits: PtcLimits
 - A failed call rejects with \`ToolCallError\` (\`toolName\`, \`code\`, \`callId\` and a readable \`message\`); catch it to recover and go on.
 - Calls started together under \`Promise.all\` overlap when the tools only read; tools that change things still run one at a time, in the order started. \`await\` each step that depends on an earlier one.
 - Only what you \`console.log\` or \`return\` comes back to you. Every other tool result stays in the program, so keep just what you need. An image from a successful call is attached after the run.
+- \`Intl\` is not available, and \`toLocaleString\`, \`toLocaleDateString\`, \`toLocaleTimeString\` and \`localeCompare\` take no locale or options: they use the default locale.
 - Each run starts fresh; nothing carries over. The deadline is ${limits.defaultTimeoutMs} ms unless \`timeoutMs\` asks for more (at most ${limits.maxTimeoutMs} ms), and it counts tool calls and approvals.
 
 SDK bindings for programs:
