@@ -1,3 +1,5 @@
+import type { BashConfig, ConfigLimits, EscalationConfig, McpServerConfig, QilinConfig, ServeConfig } from './config.js'
+
 /**
  * The one description of `qilin.config.json`: each field's shape, meaning and default. `parseConfig` derives its
  * checks from it, and `scripts/generate-docs.ts` derives the catalog and the JSON Schema, so none can drift.
@@ -45,7 +47,10 @@ const field = (shape: ConfigShape, description: string, defaultText: string): Co
   description,
   default: defaultText,
 })
-const object = (fields: Record<string, ConfigField>, required: readonly string[] = []): ConfigObjectShape => ({
+/** Fields of `Shape`: each declared member once, and no other, so `config.ts`'s types and this table agree. */
+type FieldsOf<Shape> = { readonly [Key in keyof Shape]-?: ConfigField }
+
+const object = <Shape>(fields: FieldsOf<Shape>, required: readonly string[] = []): ConfigObjectShape => ({
   kind: 'object',
   fields,
   required,
@@ -54,7 +59,7 @@ const object = (fields: Record<string, ConfigField>, required: readonly string[]
 const disabled = field(boolean, 'Skips the entry (desktop clients’ configs use it).', '`false`')
 
 const stdioServer: ConfigObjectShape = {
-  ...object(
+  ...object<Extract<McpServerConfig, { readonly command: string }> & { readonly type?: unknown }>(
     {
       command: field(string, 'The program that starts the server (looked up on PATH).', 'required'),
       args: field(stringList, 'Its arguments.', 'none'),
@@ -69,7 +74,7 @@ const stdioServer: ConfigObjectShape = {
 }
 
 const httpServer: ConfigObjectShape = {
-  ...object(
+  ...object<Extract<McpServerConfig, { readonly url: string }> & { readonly type?: unknown }>(
     {
       url: field(string, 'The Streamable HTTP endpoint of a running server.', 'required'),
       headers: field({ kind: 'recordOf', key: 'name', item: string }, 'HTTP headers sent with every request.', 'none'),
@@ -81,8 +86,7 @@ const httpServer: ConfigObjectShape = {
   title: 'An entry with `url`: a server reached over Streamable HTTP',
 }
 
-/** Every accepted top-level field, in the order errors list them. */
-export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = {
+const topLevel: FieldsOf<QilinConfig & { readonly $schema?: string }> = {
   $schema: field(string, 'The JSON Schema editors check the file against; qilin-tools ignores it.', 'none'),
   workspace: field(string, 'The workspace toolkit’s root, relative to the config file.', 'the config file’s directory'),
   toolkit: field(boolean, 'Whether to register the workspace toolkit.', '`true`'),
@@ -107,7 +111,7 @@ export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = {
     'none (the toolkit asks before `bash`)',
   ),
   limits: field(
-    object({
+    object<ConfigLimits>({
       timeoutMs: field(positiveInteger, 'Default deadline of a `run_code` program, in milliseconds.', '120 000'),
       maxParallelCalls: field(positiveInteger, 'Parallel-safe calls of one batch that overlap.', '10'),
       maxParallelSubCalls: field(positiveInteger, 'Parallel-safe sub-calls of one `run_code` that overlap.', '10'),
@@ -122,7 +126,7 @@ export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = {
     'none (each field’s default)',
   ),
   serve: field(
-    object({
+    object<ServeConfig>({
       allowedHosts: field(
         stringList,
         '`Host` header values accepted besides loopback names and the bound address (`name` or `name:port`).',
@@ -153,7 +157,7 @@ export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = {
     'none (each field’s default)',
   ),
   bash: field(
-    object({
+    object<BashConfig>({
       sandbox: field(
         oneOf('bubblewrap', 'none'),
         '`bubblewrap` confines every command; `none` runs it on the host and says so in every result.',
@@ -171,7 +175,7 @@ export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = {
     'none (each field’s default)',
   ),
   escalation: field(
-    object({
+    object<EscalationConfig>({
       network: field(boolean, 'Whether an escalated run has the network.', '`false`'),
       writablePaths: field(
         stringList,
@@ -183,3 +187,6 @@ export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = {
     'none (not offered)',
   ),
 }
+
+/** Every accepted top-level field, in the order errors list them. */
+export const CONFIG_FIELDS: Readonly<Record<string, ConfigField>> = topLevel

@@ -63,7 +63,11 @@ export interface EscalationConfig {
   readonly writablePaths?: readonly string[]
 }
 
-/** `qilin.config.json` as written (relative paths still relative to the file). */
+/**
+ * `qilin.config.json` as written (relative paths still relative to the file). Each field's meaning and default is
+ * stated once, in `CONFIG_FIELDS` (`config-fields.ts`), which must name exactly these fields; `docs/config-catalog.md`
+ * and `docs/qilin.config.schema.json` are generated from it.
+ */
 export interface QilinConfig {
   /** The toolkit's root; default the directory holding the config. */
   readonly workspace?: string
