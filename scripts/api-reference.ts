@@ -47,6 +47,20 @@ async function generate(out: string): Promise<void> {
   if (project === undefined || app.logger.hasErrors()) throw new Error('TypeDoc could not convert the entry points')
   await app.generateOutputs(project)
   if (app.logger.hasErrors()) throw new Error('TypeDoc could not write the API reference')
+  formatWithBiome(out)
+}
+
+/** Formats the Markdown as `npm run lint` expects it; VCS off, as the temporary folder lies outside the repository. */
+function formatWithBiome(out: string): void {
+  const biome = spawnSync(
+    join(root, 'node_modules', '.bin', 'biome'),
+    ['check', '--write', '--vcs-enabled=false', out],
+    {
+      cwd: root,
+      encoding: 'utf8',
+    },
+  )
+  if (biome.status !== 0) throw new Error(`Biome could not format ${out}:\n${biome.stdout}${biome.stderr}`)
 }
 
 function filesUnder(directory: string): Map<string, string> {
