@@ -18,6 +18,7 @@ export interface ToolContext {
 /** What a body, wrapper or listener says happened, before the pipeline settles it. Narrow on `ok`. */
 export type CallOutcome = CallSuccess | CallFailure
 
+/** A call that succeeded: its canonical value and the content the model is shown. */
 export interface CallSuccess {
   readonly ok: true
   /** The canonical JSON value. */
@@ -29,6 +30,7 @@ export interface CallSuccess {
   readonly metadata?: JsonObject
 }
 
+/** A call that failed, with the error that says why. */
 export interface CallFailure {
   readonly ok: false
   readonly error: ToolErrorInfo
@@ -47,8 +49,10 @@ interface Settled {
   readonly durationMs: number
 }
 
+/** A settled successful call, with its id, tool name and duration. */
 export interface ToolSuccess extends CallSuccess, Settled {}
 
+/** A settled failed call, with its id, tool name, duration and the error text the model sees. */
 export interface ToolFailure extends CallFailure, Settled {
   /** What the model sees: exactly one text part `Error: <message>`. */
   readonly content: readonly ContentPart[]

@@ -63,10 +63,12 @@ export interface PtcRunMetadata extends JsonObject {
 /** A program's outcome is the `run_code` call's outcome, and always carries its run metadata. */
 export type PtcRunOutcome = PtcRunSuccess | PtcRunFailure
 
+/** A program that finished: its value and content, with the run's metadata. */
 export interface PtcRunSuccess extends CallSuccess {
   readonly metadata: PtcRunMetadata
 }
 
+/** A program that failed, with its `CODE_RUN_FAILED` error and the run's metadata. */
 export interface PtcRunFailure extends CallFailure {
   /** `CODE_RUN_FAILED` with `code run failed (<kind>): …` and any captured output in `message`. */
   readonly error: ToolErrorInfo
