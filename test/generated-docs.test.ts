@@ -4,9 +4,12 @@ import { Ajv2020 } from 'ajv/dist/2020.js'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { configJsonSchema } from '../scripts/docs/config-json-schema.js'
+import { pythonPresentation } from '../scripts/docs/tool-catalog.js'
 import { collectDocsInput, type DocsInput, REPOSITORY_ROOT, renderDocs, staleDocs } from '../scripts/generate-docs.js'
 import { CONFIG_FIELDS, type ConfigField } from '../src/cli/config-fields.js'
 import { parseConfig } from '../src/cli/parse-config.js'
+import { createPythonPtcRuntime } from '../src/ptc/python/create-python-ptc-runtime.js'
+import { findPython } from '../src/ptc/python/find-python.js'
 
 let input: DocsInput
 
@@ -96,6 +99,25 @@ describe('generated docs', () => {
       `${first.interfaceName}.${field.name} has no description; ${first.interfaceName}.${field.name} has no @default tag`,
     )
   })
+
+  it.skipIf(!('executable' in findPython(undefined)))(
+    'show Python code mode as createPythonPtcRuntime presents it, escalation offered or not',
+    async () => {
+      const views = input.tools.tools.map(({ schema }) => schema)
+      for (const escalated of [false, true]) {
+        const real = createPythonPtcRuntime({
+          poolSize: 0,
+          confinement: 'none',
+          ...(escalated ? { escalation: { network: true } } : {}),
+        })
+        try {
+          expect(pythonPresentation(escalated).present(views, 'ptc')).toEqual(real.present(views, 'ptc'))
+        } finally {
+          await real.close()
+        }
+      }
+    },
+  )
 
   it('leak no machine path into the tool catalog', () => {
     const text = committed('docs/tool-catalog.md')

@@ -39,7 +39,7 @@ export interface ToolCatalogInput {
  * The Python presentation as `createPythonPtcRuntime` gives it, without starting an interpreter: what the model
  * sees does not depend on the machine.
  */
-function pythonPresentation(escalated: boolean): PtcRuntime {
+export function pythonPresentation(escalated: boolean): PtcRuntime {
   return {
     language: 'python',
     present: (tools, mode) =>
