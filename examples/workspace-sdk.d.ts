@@ -59,7 +59,7 @@ export type Tools = {
     files: string[]
     truncated: boolean
   }>
-  /** Search text files in the workspace for lines matching a JavaScript regular expression. Returns each matching line with its path, line number and optional context lines. Binary files and files over 5 MB are skipped; a line is matched on its first 16 K characters. */
+  /** Search text files in the workspace for lines matching a JavaScript regular expression (no lookahead, lookbehind or backreferences). Returns each matching line with its path, line number and optional context lines. Binary files and files over 5 MB are skipped; a line is matched on its first 16 K characters. */
   grep(args: {
     /** JavaScript regular expression, for example "TODO|FIXME" */
     pattern: string

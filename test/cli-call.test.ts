@@ -60,7 +60,9 @@ describe('qilin-tools call', () => {
   })
 
   it('follows the approve policy of the config', async () => {
-    project.write('qilin.config.json', JSON.stringify({ approve: { bash: 'allow', '*_file': 'deny' } }))
+    // The policy is the subject here, not confinement (bash-tool.test.ts has that): run bash on the host.
+    const config = { approve: { bash: 'allow', '*_file': 'deny' }, bash: { sandbox: 'none' } }
+    project.write('qilin.config.json', JSON.stringify(config))
     expect(await call('bash', '{"command":"echo hi"}')).toMatchObject({ code: 0, stdout: 'exit code 0\nstdout:\nhi\n' })
     expect(await call('read_file', '{"path":"notes.txt"}')).toMatchObject({
       code: 1,

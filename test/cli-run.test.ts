@@ -105,6 +105,8 @@ describe('qilin-tools run', () => {
   // util-linux `script` gives the CLI a terminal, as a person running it would.
   const hasScript = spawnSync('script', ['--version']).status === 0
   it.skipIf(!hasScript)('shows live progress and asks before bash when it runs on a terminal', () => {
+    // The terminal is the subject here, not confinement (bash-tool.test.ts has that): run bash on the host.
+    project.write('qilin.config.json', JSON.stringify({ workspace: './workspace', bash: { sandbox: 'none' } }))
     project.write(
       'program.ts',
       "await tools.read_file({ path: 'a.txt' })\nconst run = await tools.bash({ command: 'echo approved' })\nreturn run.stdout",

@@ -107,6 +107,8 @@ describe('qilin-tools serve', () => {
   })
 
   it('puts an approval to an HTTP client that keeps no GET stream, on the stream of the call', async () => {
+    // The approval's path is the subject here, not confinement (bash-tool.test.ts has that): run bash on the host.
+    project.write('qilin.config.json', JSON.stringify({ bash: { sandbox: 'none' } }))
     const server = startHttp()
     const { url, stderr } = await server.listening
     const token = /"Authorization: Bearer ([A-Za-z0-9_-]{43})"/.exec(stderr)?.[1]

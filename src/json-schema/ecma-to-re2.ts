@@ -1,3 +1,4 @@
+import { brandError } from '../errors/brand.js'
 import { complement, MAX_CODE_POINT, WHITE_SPACE } from './ecma-character-sets.js'
 
 /**
@@ -40,7 +41,13 @@ const CATEGORY_NAMES: Readonly<Record<string, string>> = {
 }
 
 /** Thrown for valid ECMAScript syntax RE2 has no equivalent for; its message says which. */
-export class UnsupportedSyntax extends Error {}
+export class UnsupportedSyntax extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnsupportedSyntax'
+  }
+}
+export const isUnsupportedSyntax = brandError(UnsupportedSyntax, 'UnsupportedSyntax')
 
 const QUANTIFIER = /^\{\d+(?:,\d*)?\}/
 

@@ -1,6 +1,6 @@
 import { RE2JS } from 're2js'
 import { anchoredSequence } from './anchored-sequence.js'
-import { translateToRe2, UnsupportedSyntax } from './ecma-to-re2.js'
+import { isUnsupportedSyntax, translateToRe2 } from './ecma-to-re2.js'
 
 /**
  * One linear-time regex engine (re2js, RE2 semantics) for every pattern a model, a tool author or an MCP server
@@ -77,7 +77,7 @@ function compileUncached(source: string, options: LinearPatternOptions): LinearP
   try {
     translated = translateToRe2(source)
   } catch (error) {
-    if (error instanceof UnsupportedSyntax) return { ok: false, kind: 'unsupported', reason: error.message }
+    if (isUnsupportedSyntax(error)) return { ok: false, kind: 'unsupported', reason: error.message }
     throw error
   }
   try {

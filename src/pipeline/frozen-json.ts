@@ -37,7 +37,14 @@ export function copyFrozenJson(value: unknown, depth = 0): JsonValue | undefined
   for (const key of Object.keys(value)) {
     const item = copyFrozenJson((value as Record<string, unknown>)[key], depth + 1)
     if (item === undefined) return undefined
-    copy[key] = item
+    // Assigning "__proto__" would set the prototype instead: the key would vanish from what the validator, the
+    // approver and the log see, while the body still read its members. It becomes an own data property, as in
+    // JSON.parse output.
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, { value: item, writable: true, enumerable: true, configurable: true })
+    } else {
+      copy[key] = item
+    }
   }
   return Object.freeze(copy)
 }

@@ -20,6 +20,8 @@ export interface SandboxProfile {
   readonly tmpBytes?: number
   /** An open descriptor (in the bubblewrap process) holding a classic-BPF program for `--seccomp`. */
   readonly seccompFd?: number
+  /** bubblewrap writes `{"child-pid": N}` here: the host pid of the sandbox's init, whose exit ends every process in it. */
+  readonly infoFd?: number
 }
 
 /** The system the sandbox may read: the programs and libraries, never `/etc` as a whole (it holds secrets). */
@@ -69,6 +71,7 @@ export function bubblewrapArguments(bubblewrap: Bubblewrap, profile: SandboxProf
   args.push('--chdir', profile.workspace ?? '/tmp')
   for (const [name, value] of Object.entries(profile.env ?? {})) args.push('--setenv', name, value)
   if (profile.seccompFd !== undefined) args.push('--seccomp', String(profile.seccompFd))
+  if (profile.infoFd !== undefined) args.push('--info-fd', String(profile.infoFd))
   args.push('--')
   return args
 }

@@ -83,11 +83,14 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
         network: wider?.network ?? options.network ?? false,
         env: { ...baseEnvironment, ...passedThrough(options.env ?? []) },
         seccompFd: 3,
+        infoFd: 4,
       }
       const script = `${ulimitPrologue(limits)}\nexec bash -c "$0"`
       const sandboxed = [...bubblewrapArguments(probed, profile), 'bash', '-c', script, command]
       const fd3 = filter.program
-      if (!needsProcessBudget()) return { command: probed.executable, args: sandboxed, cwd: root, env: {}, fd3 }
+      if (!needsProcessBudget()) {
+        return { command: probed.executable, args: sandboxed, cwd: root, env: {}, fd3, bubblewrapInfoFd: 4 }
+      }
       const budget = openProcessBudget(limits.processes)
       if ('problem' in budget) {
         throw unavailable(
@@ -102,6 +105,7 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
         cwd: root,
         env: {},
         fd3,
+        bubblewrapInfoFd: 4,
         budget,
       }
     },

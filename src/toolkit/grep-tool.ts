@@ -37,7 +37,7 @@ export function grepTool(workspace: Workspace, options: GrepToolOptions = {}) {
   }
   return defineTool({
     name: 'grep',
-    description: `Search text files in the workspace for lines matching a JavaScript regular expression. Returns each matching line with its path, line number and optional context lines. Binary files and files over ${formatBytes(limit.maxBytes)} are skipped; a line is matched on its first 16 K characters.`,
+    description: `Search text files in the workspace for lines matching a JavaScript regular expression (no lookahead, lookbehind or backreferences). Returns each matching line with its path, line number and optional context lines. Binary files and files over ${formatBytes(limit.maxBytes)} are skipped; a line is matched on its first 16 K characters.`,
     parameters: {
       pattern: {
         type: 'string',

@@ -16,6 +16,8 @@ export interface ShellLaunch {
   readonly fd3?: Buffer
   /** Holds every process of the command under a count, when the host needs one. */
   readonly budget?: ProcessBudget
+  /** The descriptor bubblewrap's `--info-fd` writes to: the call settles only once the sandbox's init is gone. */
+  readonly bubblewrapInfoFd?: number
 }
 
 export interface ShellRun {
@@ -39,7 +41,7 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       child = spawn(launch.command, [...launch.args], {
         cwd: launch.cwd,
         detached: true,
-        stdio: ['ignore', 'pipe', 'pipe', ...(launch.fd3 === undefined ? [] : (['pipe'] as const))],
+        stdio: ['ignore', 'pipe', 'pipe', ...extraDescriptors(launch)],
         ...(launch.env === undefined ? {} : { env: { ...launch.env } }),
       })
     } catch (error) {
@@ -51,14 +53,27 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       channel.on('error', () => {})
       channel.end(launch.fd3)
     }
+    let sandboxInit: number | undefined
+    if (launch.bubblewrapInfoFd !== undefined) {
+      let info = ''
+      const channel = child.stdio[launch.bubblewrapInfoFd] as NodeJS.ReadableStream
+      channel.on('error', () => {})
+      channel.on('data', (chunk: Buffer) => {
+        if (info.length < 4096) info += chunk.toString('utf8')
+        const found = /"child-pid"\s*:\s*(\d+)/.exec(info)
+        if (found !== null) sandboxInit = Number(found[1])
+      })
+    }
     const stdout = new OutputBuffer()
     const stderr = new OutputBuffer()
     let timedOut = false
     const killAll = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // the group already exited
+      for (const target of [child.pid === undefined ? undefined : -child.pid, sandboxInit]) {
+        try {
+          if (target !== undefined) process.kill(target, 'SIGKILL')
+        } catch {
+          // already gone
+        }
       }
       if (launch.budget !== undefined) killBudget(launch.budget)
     }
@@ -81,7 +96,11 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       settle()
       reject(startFailure(error))
     })
-    child.on('close', (exitCode) => {
+    child.on('close', async (exitCode) => {
+      clearTimeout(timer)
+      killAll()
+      // bubblewrap exits with its command; what the command left running dies with the sandbox's init, a moment later.
+      await untilGone(sandboxInit, launch.budget)
       settle()
       if (signal.aborted) return reject(signal.reason)
       resolve({
@@ -93,6 +112,41 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       })
     })
   })
+}
+
+function extraDescriptors(launch: ShellLaunch): 'pipe'[] {
+  const highest = Math.max(launch.fd3 === undefined ? 2 : 3, launch.bubblewrapInfoFd ?? 2)
+  return Array.from({ length: highest - 2 }, () => 'pipe' as const)
+}
+
+const QUIET_DEADLINE_MS = 2_000
+
+/** Waits (briefly, bounded) until the sandbox's init has exited and the budget's cgroup holds no process. */
+async function untilGone(init: number | undefined, budget: ProcessBudget | undefined): Promise<void> {
+  const deadline = Date.now() + QUIET_DEADLINE_MS
+  while (Date.now() < deadline && (isRunning(init) || (budget !== undefined && holdsProcesses(budget)))) {
+    if (budget !== undefined) killBudget(budget)
+    await new Promise((resolve) => setTimeout(resolve, 5))
+  }
+}
+
+/** Whether `pid` is still a live process (a zombie has already ended everything in its pid namespace). */
+function isRunning(pid: number | undefined): boolean {
+  if (pid === undefined) return false
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z'
+  } catch {
+    return false
+  }
+}
+
+function holdsProcesses(budget: ProcessBudget): boolean {
+  try {
+    return readFileSync(budget.procsFile, 'utf8').trim() !== ''
+  } catch {
+    return false
+  }
 }
 
 /** Spawning fails (synchronously or as an event) for causes outside the command's control, or its sheer size. */

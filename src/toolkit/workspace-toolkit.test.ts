@@ -55,8 +55,10 @@ describe('createWorkspaceToolkit', () => {
 
   it('asks before bash through the runtime approver, and denies without one', async () => {
     const call = { id: 'c1', name: 'bash', arguments: { command: 'echo hi' } }
+    // Asking is the subject here, not confinement (bash-tool.test.ts has that): run bash on the host.
+    const toolkit = createWorkspaceToolkit({ root: workspace.root, bash: { sandbox: 'none' } })
     const unattended = createToolRuntime()
-    workspace.toolkit.register(unattended)
+    toolkit.register(unattended)
     expect(await unattended.execute(call)).toMatchObject({ ok: false, error: { code: 'DENIED' } })
     const asked: string[] = []
     const attended = createToolRuntime({
@@ -65,7 +67,7 @@ describe('createWorkspaceToolkit', () => {
         return true
       },
     })
-    workspace.toolkit.register(attended)
+    toolkit.register(attended)
     expect(await attended.execute(call)).toMatchObject({ ok: true, value: { exitCode: 0, stdout: 'hi\n' } })
     expect(asked).toEqual(['the workspace toolkit asks before running bash'])
     expect(await attended.execute({ id: 'c2', name: 'list_directory', arguments: {} })).toMatchObject({ ok: true })

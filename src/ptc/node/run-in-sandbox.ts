@@ -3,6 +3,7 @@ import { thrownMessage } from '../../errors/thrown-message.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { ToolResult } from '../../pipeline/call.js'
 import type { PtcRunRequest } from '../../pipeline/ptc-port.js'
+import { argumentsTooLarge } from '../arguments-too-large.js'
 import { byteLength } from '../byte-length.js'
 import { type PtcFailure, PtcFailureKind } from '../failure-kinds.js'
 import type { PtcLimits } from '../ptc-limits.js'
@@ -120,7 +121,7 @@ export function runInSandbox(
           return deliver({ t: 'result', id, ok: false, error })
         }
         if (byteLength(JSON.stringify(message.args ?? null)) > limits.maxArgumentBytes) {
-          const reason = `tool arguments are larger than ${limits.maxArgumentBytes} bytes`
+          const reason = argumentsTooLarge(limits.maxArgumentBytes)
           const error = { toolName: name, code: ToolErrorCode.INVALID_ARGUMENTS, message: reason, callId: '' }
           return deliver({ t: 'result', id, ok: false, error })
         }

@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import { bashTool } from '../../toolkit/bash-tool.js'
 import { openWorkspace } from '../../toolkit/workspace.js'
@@ -24,12 +25,15 @@ describe('TypeScript code mode with the workspace bash tool', () => {
     expect(sdk).toContain('exitCode: number | null')
   })
 
-  it('runs the example program through the pipeline and the real tool', async () => {
-    const code = `const run = await tools.bash({ command: 'pwd', description: 'Print the working directory' })
+  it.skipIf(!hasSystemPart('bubblewrap', 'TypeScript code mode with the confined bash'))(
+    'runs the example program through the pipeline and the real tool',
+    async () => {
+      const code = `const run = await tools.bash({ command: 'pwd', description: 'Print the working directory' })
 return run.stdout.trim()`
-    const result = await runtime.execute({ id: 'e2e', name: 'run_code', arguments: { code, description: 'pwd' } })
-    expect(result.ok).toBe(true)
-    expect(result.value).toBe(root)
-    expect(result.metadata?.subCalls).toBe(1)
-  })
+      const result = await runtime.execute({ id: 'e2e', name: 'run_code', arguments: { code, description: 'pwd' } })
+      expect(result.ok).toBe(true)
+      expect(result.value).toBe(root)
+      expect(result.metadata?.subCalls).toBe(1)
+    },
+  )
 })

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { seccompRemedy } from '../../sandbox/seccomp-support.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
@@ -75,7 +76,7 @@ function outputOf(outcome: PtcRunOutcome): string {
     : outcome.error.message
 }
 
-describe('bubblewrap alone', () => {
+describe.skipIf(!hasSystemPart('bubblewrap', 'Python confinement: bubblewrap alone'))('bubblewrap alone', () => {
   it('hides host files, has no network, and runs in its own pid namespace', async () => {
     const code = [readSecret(), connect(), attempt(`__import__('os').getpid() < 10`)].join('\n')
     const outcome = await runWith(['bubblewrap'], code)
@@ -126,13 +127,16 @@ describe('seccomp alone', () => {
     expect(outputOf(await runWith(['seccomp'], readSecret()))).toBe(`ok ${secret}`)
   })
 
-  it("lets a program signal itself, by its pid in bubblewrap's pid namespace too", async () => {
-    const signalItself = attempt(`__import__('os').kill(__import__('os').getpid(), 0)`)
-    expect(outputOf(await runWith(['seccomp'], signalItself))).toBe('ok None')
-    expect(outputOf(await runWith(['bubblewrap', 'seccomp'], [signalItself, signalSentinel()].join('\n')))).toBe(
-      'ok None\nPermissionError',
-    )
-  })
+  it.skipIf(!hasSystemPart('bubblewrap', 'Python confinement: seccomp inside bubblewrap'))(
+    "lets a program signal itself, by its pid in bubblewrap's pid namespace too",
+    async () => {
+      const signalItself = attempt(`__import__('os').kill(__import__('os').getpid(), 0)`)
+      expect(outputOf(await runWith(['seccomp'], signalItself))).toBe('ok None')
+      expect(outputOf(await runWith(['bubblewrap', 'seccomp'], [signalItself, signalSentinel()].join('\n')))).toBe(
+        'ok None\nPermissionError',
+      )
+    },
+  )
 
   it('still lets a program start threads (clone3 falls back to clone)', async () => {
     const code = `import threading\nbox = []\nthread = threading.Thread(target=lambda: box.append(7))\nthread.start()\nthread.join()\nreturn box`

@@ -2,6 +2,7 @@ import { ToolErrorCode } from '../../errors/error-codes.js'
 import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
 import type { ToolResult } from '../../pipeline/call.js'
 import type { PtcRunRequest } from '../../pipeline/ptc-port.js'
+import { argumentsTooLarge } from '../arguments-too-large.js'
 import { byteLength } from '../byte-length.js'
 import { type PtcFailure, PtcFailureKind } from '../failure-kinds.js'
 import type { PtcLimits } from '../ptc-limits.js'
@@ -74,18 +75,30 @@ export function runOnRunner(
         fail(PtcFailureKind.OUTPUT_LIMIT, `printed output passed ${limits.maxOutputBytes} bytes`)
     }
 
+    const refuse = (id: JsonValue | undefined, code: string, message: string) =>
+      runner.send({ t: 'result', id: id ?? null, ok: false, error: { code, message } })
+    /** Whether the program may call `name`; refuses the call when not. */
+    const available = (id: JsonValue | undefined, name: unknown): name is string => {
+      if (typeof name === 'string' && allowed.has(name)) return true
+      refuse(id, ToolErrorCode.UNKNOWN_TOOL, `no tool named ${JSON.stringify(name)} is available to this program`)
+      return false
+    }
+    /** A call the channel dropped unread because its arguments alone passed the limit. */
+    const oversized = (id: number, name: string) => {
+      if (settled || !available(id, name)) return
+      refuse(id, ToolErrorCode.INVALID_ARGUMENTS, argumentsTooLarge(limits.maxArgumentBytes))
+    }
+
     const answer = async (id: JsonValue | undefined, name: unknown, args: unknown) => {
       const reply = (body: JsonObject) => runner.send({ t: 'result', id: id ?? null, ...body })
-      if (typeof name !== 'string' || !allowed.has(name)) {
-        const message = `no tool named ${JSON.stringify(name)} is available to this program`
-        reply({ ok: false, error: { code: ToolErrorCode.UNKNOWN_TOOL, message } })
+      if (!available(id, name)) return
+      if (typeof args !== 'object' || args === null || Array.isArray(args) || !isLosslessJson(args)) {
+        refuse(id, ToolErrorCode.INVALID_ARGUMENTS, 'arguments must be a JSON object')
         return
       }
-      if (typeof args !== 'object' || args === null || Array.isArray(args) || !isLosslessJson(args)) {
-        reply({
-          ok: false,
-          error: { code: ToolErrorCode.INVALID_ARGUMENTS, message: 'arguments must be a JSON object' },
-        })
+      // Counted as the TypeScript runtime counts them: UTF-8 bytes of the JSON text.
+      if (byteLength(JSON.stringify(args)) > limits.maxArgumentBytes) {
+        refuse(id, ToolErrorCode.INVALID_ARGUMENTS, argumentsTooLarge(limits.maxArgumentBytes))
         return
       }
       calls++
@@ -117,12 +130,15 @@ export function runOnRunner(
       reply({ ok: true, callId: result.id, value })
     }
 
-    runner.listen((message) => {
-      if (settled) return
-      if (message.t === 'out' && typeof message.text === 'string') print(message.text)
-      else if (message.t === 'call') void answer(message.id, message.name, message.args)
-      else if (message.t === 'done') settle(message)
-    })
+    runner.listen(
+      (message) => {
+        if (settled) return
+        if (message.t === 'out' && typeof message.text === 'string') print(message.text)
+        else if (message.t === 'call') void answer(message.id, message.name, message.args)
+        else if (message.t === 'done') settle(message)
+      },
+      { maxArgumentBytes: limits.maxArgumentBytes, refuse: oversized },
+    )
 
     const settle = (message: JsonObject) => {
       const error = message.error

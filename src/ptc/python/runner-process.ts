@@ -9,6 +9,7 @@ import type { ConfinementPlan } from './confinement.js'
 import { bubblewrapArguments } from './confinement.js'
 import type { PythonInterpreter } from './find-python.js'
 import { networkReadPaths } from './network-read-paths.js'
+import { RunnerLines } from './runner-lines.js'
 import { runnerSeccomp } from './runner-seccomp.js'
 import { runnerSource } from './runner-source.js'
 
@@ -37,6 +38,12 @@ export interface RunnerSettings {
 
 type Listener = (message: JsonObject) => void
 
+/** How a running program's calls over the argument limit are answered; they never reach the listener. */
+export interface OversizedCalls {
+  readonly maxArgumentBytes: number
+  refuse(id: number, name: string): void
+}
+
 /**
  * One runner process: spawned (inside bubblewrap when the plan says so) with a JSON-lines channel on fd 3,
  * in a process group of its own so one SIGKILL ends it and anything it left behind.
@@ -48,8 +55,11 @@ export class RunnerProcess {
   private readonly child: ChildProcess
   private readonly channel: Duplex
   private listener: Listener | undefined
-  private pending: string[] = []
-  private pendingLength = 0
+  private calls: OversizedCalls | undefined
+  private readonly lines = new RunnerLines(() => ({
+    maxLineBytes: this.settings.maxLineBytes,
+    maxArgumentBytes: this.calls?.maxArgumentBytes,
+  }))
   private stderrTail = ''
   private readonly workDirectory: string | undefined
   private failure: string | undefined
@@ -95,9 +105,10 @@ export class RunnerProcess {
     this.channel.on('error', () => {})
   }
 
-  /** Where every later message goes (one listener at a time). */
-  listen(listener: Listener): void {
+  /** Where every later message goes (one listener at a time), and who answers calls too large to read. */
+  listen(listener: Listener, calls?: OversizedCalls): void {
     this.listener = listener
+    this.calls = calls
   }
 
   send(message: JsonObject): void {
@@ -136,37 +147,14 @@ export class RunnerProcess {
   }
 
   private receive(text: string): void {
-    // Chunks of an unfinished line are kept apart and joined once, so a long message costs linear time.
-    if (!text.includes('\n')) {
-      this.pending.push(text)
-      this.pendingLength += text.length
-      if (this.pendingLength > this.settings.maxLineBytes) {
-        this.failure = `the runner sent a message over ${this.settings.maxLineBytes} bytes`
-        this.kill()
-      }
-      return
-    }
-    const lines = (this.pending.join('') + text).split('\n')
-    const rest = lines.pop() ?? ''
-    this.pending = rest === '' ? [] : [rest]
-    this.pendingLength = rest.length
-    if (this.pendingLength > this.settings.maxLineBytes) {
-      this.failure = `the runner sent a message over ${this.settings.maxLineBytes} bytes`
-      this.kill()
-      return
-    }
-    for (const line of lines) {
-      if (line === '') continue
-      let message: unknown
-      try {
-        message = JSON.parse(line)
-      } catch {
-        this.failure = 'the runner sent a line that is not JSON'
+    for (const line of this.lines.read(text)) {
+      if (line.kind === 'message') this.listener?.(line.message)
+      else if (line.kind === 'oversized-call') this.calls?.refuse(line.id, line.name)
+      else {
+        this.failure = line.problem
         this.kill()
         return
       }
-      if (typeof message === 'object' && message !== null && !Array.isArray(message))
-        this.listener?.(message as JsonObject)
     }
   }
 
