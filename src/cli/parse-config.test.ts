@@ -67,4 +67,12 @@ describe('parseConfig', () => {
     expect(message.startsWith(`${file}: `)).toBe(true)
     expect(message).toMatch(expected)
   })
+
+  it.each(['constructor', 'toString', 'hasOwnProperty'])(
+    'refuses "%s", an Object.prototype name, as unknown',
+    (name) => {
+      expect(problem(`{ "limits": { "${name}": 1 } }`)).toMatch(`"limits.${name}" is not a known field`)
+      expect(problem(`{ "${name}": 1 }`)).toMatch(`"${name}" is not a known field`)
+    },
+  )
 })

@@ -1,5 +1,6 @@
 import { CliError } from './cli-error.js'
 import type { QilinConfig } from './config.js'
+import { CONFIG_FIELDS, type ConfigField, type ConfigShape, type ConfigShapeKind } from './config-fields.js'
 
 /** Checks one value at `field`; a problem goes to `report`, which throws. */
 type Check = (value: unknown, field: string, report: Report) => void
@@ -11,91 +12,72 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 const describe = (value: unknown) =>
   Array.isArray(value) ? 'an array' : value === null ? 'null' : JSON.stringify(value)
 
-const string: Check = (value, field, report) => {
-  if (typeof value !== 'string' || value === '') report(field, `must be a non-empty string (got ${describe(value)})`)
-}
-const boolean: Check = (value, field, report) => {
-  if (typeof value !== 'boolean') report(field, `must be true or false (got ${describe(value)})`)
-}
-const positiveInteger: Check = (value, field, report) => {
-  if (!Number.isInteger(value) || (value as number) < 1)
-    report(field, `must be a positive integer (got ${describe(value)})`)
-}
-const oneOf =
-  (...allowed: string[]): Check =>
-  (value, field, report) => {
-    if (typeof value !== 'string' || !allowed.includes(value)) {
-      report(field, `must be one of ${allowed.join(', ')} (got ${describe(value)})`)
-    }
-  }
-const stringList: Check = (value, field, report) => {
-  if (!Array.isArray(value)) report(field, `must be an array of strings (got ${describe(value)})`)
-  for (const [index, item] of (value as unknown[]).entries()) {
-    if (typeof item !== 'string') report(`${field}[${index}]`, `must be a string (got ${describe(item)})`)
-  }
-}
-const recordOf =
-  (check: Check): Check =>
-  (value, field, report) => {
-    if (!isRecord(value)) report(field, `must be an object (got ${describe(value)})`)
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) check(item, `${field}.${key}`, report)
-  }
-const objectOf =
-  (fields: Record<string, Check>, required: readonly string[] = []): Check =>
+/** The path of `key` inside `field`; the top level is the empty path. */
+const member = (field: string, key: string) => (field === '' ? key : `${field}.${key}`)
+
+const fieldsCheck =
+  (fields: Readonly<Record<string, ConfigField>>, required: readonly string[]): Check =>
   (value, field, report) => {
     if (!isRecord(value)) report(field, `must be an object (got ${describe(value)})`)
     const record = value as Record<string, unknown>
-    for (const name of required) if (!(name in record)) report(`${field}.${name}`, 'is required')
+    for (const name of required) if (!(name in record)) report(member(field, name), 'is required')
     for (const [key, item] of Object.entries(record)) {
-      const check = fields[key]
-      if (check === undefined)
-        return report(`${field}.${key}`, `is not a known field (known: ${Object.keys(fields).join(', ')})`)
-      check(item, `${field}.${key}`, report)
+      const known = Object.hasOwn(fields, key) ? fields[key] : undefined
+      if (known === undefined)
+        return report(member(field, key), `is not a known field (known: ${Object.keys(fields).join(', ')})`)
+      checkOf(known.shape)(item, member(field, key), report)
     }
   }
 
-const stdioServer = objectOf(
-  { command: string, args: stringList, env: recordOf(string), cwd: string, type: oneOf('stdio'), disabled: boolean },
-  ['command'],
-)
-const httpServer = objectOf(
-  { url: string, headers: recordOf(string), type: oneOf('http', 'streamable-http'), disabled: boolean },
-  ['url'],
-)
-const mcpServer: Check = (value, field, report) =>
-  (isRecord(value) && 'url' in value ? httpServer : stdioServer)(value, field, report)
+type ShapeOf<Kind extends ConfigShapeKind> = Extract<ConfigShape, { kind: Kind }>
 
-/** Every accepted top-level field and how it is checked. */
-export const CONFIG_FIELDS = {
-  $schema: string,
-  workspace: string,
-  toolkit: boolean,
-  mode: oneOf('native', 'ptc', 'both'),
-  language: oneOf('typescript', 'python'),
-  mcpServers: recordOf(mcpServer),
-  approve: recordOf(oneOf('ask', 'allow', 'deny')),
-  limits: objectOf({
-    timeoutMs: positiveInteger,
-    maxParallelCalls: positiveInteger,
-    maxParallelSubCalls: positiveInteger,
-    bashTimeoutMs: positiveInteger,
-    mcpStartTimeoutMs: positiveInteger,
-  }),
-  serve: objectOf({
-    allowedHosts: stringList,
-    allowedOrigins: stringList,
-    token: string,
-    sessionIdleMs: positiveInteger,
-    maxSessions: positiveInteger,
-  }),
-  bash: objectOf({
-    sandbox: oneOf('bubblewrap', 'none'),
-    network: boolean,
-    env: stringList,
-    writablePaths: stringList,
-  }),
-  escalation: objectOf({ network: boolean, writablePaths: stringList }),
-} satisfies Record<string, Check>
+/** How each kind of shape is checked; the catalog and the JSON Schema read the same shapes. */
+const checks: { readonly [Kind in ConfigShapeKind]: (shape: ShapeOf<Kind>) => Check } = {
+  string: () => (value, field, report) => {
+    if (typeof value !== 'string' || value === '') report(field, `must be a non-empty string (got ${describe(value)})`)
+  },
+  boolean: () => (value, field, report) => {
+    if (typeof value !== 'boolean') report(field, `must be true or false (got ${describe(value)})`)
+  },
+  positiveInteger: () => (value, field, report) => {
+    if (!Number.isInteger(value) || (value as number) < 1)
+      report(field, `must be a positive integer (got ${describe(value)})`)
+  },
+  oneOf:
+    ({ values }) =>
+    (value, field, report) => {
+      if (typeof value !== 'string' || !values.includes(value)) {
+        report(field, `must be one of ${values.join(', ')} (got ${describe(value)})`)
+      }
+    },
+  stringList: () => (value, field, report) => {
+    if (!Array.isArray(value)) report(field, `must be an array of strings (got ${describe(value)})`)
+    for (const [index, item] of (value as unknown[]).entries()) {
+      if (typeof item !== 'string') report(`${field}[${index}]`, `must be a string (got ${describe(item)})`)
+    }
+  },
+  recordOf: ({ item }) => {
+    const check = checkOf(item)
+    return (value, field, report) => {
+      if (!isRecord(value)) report(field, `must be an object (got ${describe(value)})`)
+      for (const [key, entry] of Object.entries(value as Record<string, unknown>))
+        check(entry, member(field, key), report)
+    }
+  },
+  object: ({ fields, required }) => fieldsCheck(fields, required ?? []),
+  either: ({ field: marker, when, otherwise }) => {
+    const whenCheck = checkOf(when)
+    const otherwiseCheck = checkOf(otherwise)
+    return (value, field, report) =>
+      (isRecord(value) && marker in value ? whenCheck : otherwiseCheck)(value, field, report)
+  },
+}
+
+function checkOf(shape: ConfigShape): Check {
+  return (checks[shape.kind] as (shape: ConfigShape) => Check)(shape)
+}
+
+const topLevel = fieldsCheck(CONFIG_FIELDS, [])
 
 /** Parses `qilin.config.json` text; a mistake becomes a `CliError` naming the file and the field. */
 export function parseConfig(text: string, file: string): QilinConfig {
@@ -109,12 +91,6 @@ export function parseConfig(text: string, file: string): QilinConfig {
     throw new CliError(`${file}: not valid JSON (${(error as Error).message})`)
   }
   if (!isRecord(value)) throw new CliError(`${file}: must hold a JSON object (got ${describe(value)})`)
-  for (const [key, item] of Object.entries(value)) {
-    const check = (CONFIG_FIELDS as Record<string, Check>)[key]
-    if (check === undefined) {
-      return report(key, `is not a known field (known: ${Object.keys(CONFIG_FIELDS).join(', ')})`)
-    }
-    check(item, key, report)
-  }
+  topLevel(value, '', report)
   return value as QilinConfig
 }

@@ -7,6 +7,7 @@ import type { CardIntent, ExecutionMode, FinalizeContext, ToolAnnotations, ToolE
 /** The value `execute` returns: typed by `output.schema`, any JSON value without one. */
 export type OutputValue<Output> = [Output] extends [undefined] ? JsonValue : InferValue<Output>
 
+/** The schema an author declares for a tool's value, and how that value is rendered as content. */
 export interface ToolOutputConfig<Args, Output> {
   readonly schema: Output
   /** Default: one text part holding the value as JSON (a string value as itself). */

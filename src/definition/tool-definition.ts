@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import type { ContentPart } from './content.js'
 
+/** Whether a tool's calls may overlap other calls (`parallel`) or must run alone (`exclusive`). */
 export type ExecutionMode = 'parallel' | 'exclusive'
 
 /** What a tool body receives beside its arguments. */
@@ -30,12 +31,14 @@ export interface CardIntent {
   readonly props?: JsonObject
 }
 
+/** A definition's output: the canonical JSON Schema of its value and the renderer that turns a value into content. */
 export interface ToolOutput<Args, Value> {
   readonly schema: JsonSchemaNode
   /** Default: one text part holding the value as JSON (a string value as itself). */
   render?(args: Args, value: Value): readonly ContentPart[]
 }
 
+/** What `finalizeContent` learns about the call: its arguments and whether it succeeded. */
 export interface FinalizeContext<Args> {
   readonly args: Args
   readonly ok: boolean
@@ -77,5 +80,6 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
   presentResult?(args: Args, value: Value): CardIntent
 }
 
+/** A definition of any argument and value types, as the registry stores them. */
 // biome-ignore lint/suspicious/noExplicitAny: the registry stores definitions of every argument type
 export type AnyToolDefinition = ToolDefinition<any, any>

@@ -28,4 +28,5 @@ export const ToolErrorCode = {
   CODE_RUN_FAILED: 'CODE_RUN_FAILED',
 } as const
 
+/** The union of every code a `ToolError` can carry. */
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode]

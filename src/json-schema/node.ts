@@ -1,5 +1,6 @@
 import type { JsonValue } from './json-value.js'
 
+/** The names the `type` keyword accepts. */
 export type JsonSchemaTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object'
 
 /**
@@ -8,6 +9,7 @@ export type JsonSchemaTypeName = 'string' | 'number' | 'integer' | 'boolean' | '
  */
 export type JsonSchemaNode = boolean | JsonSchemaObject
 
+/** A schema object with the keywords the validator, SDK renderers and provider projections read. */
 export interface JsonSchemaObject {
   $schema?: string
   $id?: string

@@ -1,6 +1,7 @@
 import { findJsonSyntaxError } from './find-json-syntax-error.js'
 import type { JsonValue } from './json-value.js'
 
+/** The size and nesting caps `parseJsonArguments` holds a call's arguments text to. */
 export interface JsonArgumentLimits {
   /** Largest accepted text in UTF-8 bytes. Default 1 MiB. */
   readonly maxBytes?: number
@@ -8,6 +9,7 @@ export interface JsonArgumentLimits {
   readonly maxDepth?: number
 }
 
+/** The parsed arguments, or the message saying why the text was refused. */
 export type ParsedJsonArguments =
   | { readonly ok: true; readonly value: JsonValue }
   | { readonly ok: false; readonly message: string }

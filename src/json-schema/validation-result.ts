@@ -8,22 +8,26 @@ export interface ValidationIssue {
   readonly message: string
 }
 
+/** The outcome of validating one value: valid, or the issues found. */
 export type ValidationResult =
   | { readonly valid: true }
   | { readonly valid: false; readonly issues: readonly ValidationIssue[] }
 
+/** A keyword lenient compilation ignored, and the schema object that holds it. */
 export interface UnknownKeyword {
   /** JSON pointer of the schema object holding the ignored keyword. */
   readonly path: string
   readonly keyword: string
 }
 
+/** A schema compiled once into a reusable validator. */
 export interface CompiledSchema {
   validate(value: unknown): ValidationResult
   /** Keywords ignored in lenient mode (always empty in strict mode, which throws instead). */
   readonly unknownKeywords: readonly UnknownKeyword[]
 }
 
+/** How `compileSchema` treats unsupported keywords, formats and deep values. */
 export interface CompileOptions {
   /** Ignore unsupported keywords instead of throwing; they are listed in `unknownKeywords`. */
   readonly lenient?: boolean

@@ -32,6 +32,7 @@ export type McpToolFilter =
   | { readonly deny: readonly string[] }
   | ((tool: Tool) => boolean)
 
+/** One MCP server to connect to (stdio or HTTP), and how its tools are filtered, named and timed. */
 export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly filter?: McpToolFilter
   /** Default `'server'`: tools register as `<server>__<tool>`. */
@@ -66,8 +67,10 @@ export interface McpAutoReconnect {
   readonly maxDelayMs?: number
 }
 
+/** Where a connection to an MCP server is in its life. */
 export type McpConnectionState = 'connecting' | 'connected' | 'failed' | 'closed'
 
+/** A snapshot of one MCP server connection: its state, last error, server information and process id. */
 export interface McpConnectionStatus {
   readonly server: string
   readonly state: McpConnectionState
@@ -80,6 +83,7 @@ export interface McpConnectionStatus {
   readonly syncs: number
 }
 
+/** A connection whose MCP server's tools are registered in a runtime, with the means to reconnect and dispose of it. */
 export interface McpConnection {
   readonly name: string
   /** The registered (namespaced) tool names, in the server's listing order. */

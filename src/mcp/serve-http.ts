@@ -14,17 +14,17 @@ import { createSessionTable } from './session-table.js'
 export interface HttpServeOptions {
   /** `0` picks a free port. */
   readonly port: number
-  /** The address to bind (default `127.0.0.1`). */
+  /** The address to bind. @default `127.0.0.1` */
   readonly host?: string
-  /** `Host` header values accepted besides loopback names and the bound address: `name` (any port) or `name:port`. */
+  /** `Host` header values accepted besides loopback names and the bound address: `name` (any port) or `name:port`. @default none */
   readonly allowedHosts?: readonly string[]
-  /** `Origin` values accepted besides loopback origins on the bound port: `scheme://host[:port]`. */
+  /** `Origin` values accepted besides loopback origins on the bound port: `scheme://host[:port]`. @default none */
   readonly allowedOrigins?: readonly string[]
-  /** A session with no request open for this long is closed (default 900 000 = 15 minutes). */
+  /** A session with no request open for this long is closed. @default 900 000 (15 minutes) */
   readonly sessionIdleMs?: number
-  /** Sessions open at once; past it, `initialize` gets 503 and existing sessions keep working (default 100). */
+  /** Sessions open at once; past it, `initialize` gets 503 and existing sessions keep working. @default 100 */
   readonly maxSessions?: number
-  /** Larger request bodies get 413 (default 4 MiB). */
+  /** Larger request bodies get 413. @default 4 MiB */
   readonly maxBodyBytes?: number
 }
 

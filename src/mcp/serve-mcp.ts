@@ -18,10 +18,12 @@ export interface McpHttpTransport extends HttpServeOptions {
   /**
    * `{ token }` requires `Authorization: Bearer <token>` (16 characters at least); `'none'` accepts anyone who
    * passes the Host/Origin check. Left out, a random token is generated: read it from `McpServing.token`.
+   * @default a generated token
    */
   readonly auth?: HttpAuth
 }
 
+/** How `serveMcp` offers a runtime's tools to MCP clients: the transport, the presentation and the scope. */
 export interface ServeMcpOptions {
   /**
    * `stdio` speaks over this process's stdin and stdout; `http` listens for Streamable HTTP on loopback by default,
@@ -30,12 +32,13 @@ export interface ServeMcpOptions {
   readonly transport: 'stdio' | { readonly http: McpHttpTransport }
   /** `native`: every visible tool; `ptc`: `run_code` alone, its description carrying the SDK; `both`: all of them. */
   readonly mode: PresentationMode
-  /** Serve this agent's view instead of the global one. */
+  /** Serve this agent's view instead of the global one. @default the global view */
   readonly agent?: string
-  /** Sent to clients in the `initialize` result. */
+  /** Sent to clients in the `initialize` result. @default none */
   readonly instructions?: string
 }
 
+/** A running MCP server: its HTTP endpoint and token, and the means to announce tool changes and stop. */
 export interface McpServing {
   /** The Streamable HTTP endpoint, when serving over HTTP. */
   readonly url?: string

@@ -31,6 +31,7 @@ export type CallOutcome =
       readonly metadata?: JsonObject
     }
 
+/** What a `tools/pre-execute` listener sees: the call, its definition and the call's abort signal. */
 export interface PreExecuteEvent {
   readonly call: CallInfo
   readonly definition: AnyToolDefinition
@@ -47,6 +48,7 @@ export type PreExecuteDecision =
     }
   | { readonly action: 'ask'; readonly reason: string }
 
+/** Looks at a call before its body runs and may allow, deny or ask about it; `undefined` leaves it to the others. */
 export type PreExecuteListener = (
   event: PreExecuteEvent,
 ) => PreExecuteDecision | undefined | Promise<PreExecuteDecision | undefined>
@@ -63,8 +65,10 @@ export interface WrappedExecution extends ToolExecution {
 /** Runs the rest of the onion. Only `signal` may be replaced; the caller's signal is fused back in. */
 export type NextExecute = (override?: { readonly signal?: AbortSignal }) => Promise<CallOutcome>
 
+/** Wraps a tool body (`tools/execute`): runs it through `next` at most once, or settles the call itself. */
 export type ExecuteWrapper = (exec: WrappedExecution, next: NextExecute) => CallOutcome | Promise<CallOutcome>
 
+/** What a `tools/post-execute` listener sees: the call, its definition and the outcome so far. */
 export interface PostExecuteEvent {
   readonly call: CallInfo
   readonly definition: AnyToolDefinition
@@ -83,18 +87,22 @@ export interface PostExecuteDecision {
   readonly contexts?: readonly ToolContext[]
 }
 
+/** Looks at a call's outcome after its body ran and may replace it; `undefined` keeps it. */
 export type PostExecuteListener = (
   event: PostExecuteEvent,
 ) => PostExecuteDecision | undefined | Promise<PostExecuteDecision | undefined>
 
+/** What a `tools/result` observer sees: the finished result, the agent scope and the parent call. */
 export interface ResultEvent {
   readonly result: ToolResult
   readonly agentId: string | undefined
   readonly parentId: string | undefined
 }
 
+/** Is told every finished result (`tools/result`); what it returns or throws does not change the call. */
 export type ResultObserver = (event: ResultEvent) => unknown
 
+/** The listener each pipeline event takes, by event name. */
 export interface ToolEventListeners {
   'tools/pre-execute': PreExecuteListener
   'tools/execute': ExecuteWrapper
@@ -102,13 +110,16 @@ export interface ToolEventListeners {
   'tools/result': ResultObserver
 }
 
+/** The pipeline events a listener can be registered for. */
 export type ToolEventName = keyof ToolEventListeners
 
+/** Where a listener runs among the others registered for the same event. */
 export interface ListenerOptions {
   /** Lower runs first (outermost for wrappers); ties keep registration order. Default 0. */
   readonly order?: number
 }
 
+/** What an approver decides on: the call, its definition, every reason given for asking, and the call's signal. */
 export interface ApprovalRequest {
   readonly call: CallInfo
   readonly definition: AnyToolDefinition
@@ -122,4 +133,5 @@ export type ApprovalDecision =
   | boolean
   | { readonly approved: boolean; readonly reason?: string; readonly userMessage?: string }
 
+/** Decides the calls a listener asked about, for instance by asking a person. */
 export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>

@@ -23,6 +23,9 @@ export interface PtcToolView {
   readonly output?: JsonSchemaNode
 }
 
+/**
+ * How a code-mode runtime shows the visible tools: the `run_code` schema, its prompt sections and any tools left out.
+ */
 export interface PtcPresentation {
   /** The `run_code` transport schema; states the default and maximum `timeoutMs`. */
   readonly runCode: ToolSchema
@@ -32,8 +35,10 @@ export interface PtcPresentation {
   readonly omitted?: readonly OmittedTool[]
 }
 
+/** Whether a program runs in the default sandbox or with the escalated permissions an approver granted. */
 export type SandboxPermissions = 'use_default' | 'require_escalated'
 
+/** One program for a code-mode runtime to run, with its deadline, permissions, signal and call id. */
 export interface PtcRunRequest {
   readonly code: string
   /** As the model asked; the runtime applies its default and cap. */
@@ -49,12 +54,14 @@ export interface PtcRunRequest {
   callTool(name: string, args: JsonValue): Promise<ToolResult>
 }
 
+/** What a run reports about itself: how many tools it called and the result bytes it kept out of the conversation. */
 export interface PtcRunMetadata extends JsonObject {
   subCalls: number
   /** Bytes of sub-call results that stayed inside the program instead of entering the conversation. */
   bytesKeptOut: number
 }
 
+/** A finished run: its content, value and metadata, or the error it failed with. */
 export type PtcRunOutcome =
   | {
       readonly ok: true
@@ -71,6 +78,7 @@ export type PtcRunOutcome =
       readonly metadata: PtcRunMetadata
     }
 
+/** A code-mode runtime: presents the visible tools as an SDK and runs the programs the model writes against it. */
 export interface PtcRuntime {
   readonly language: PtcLanguage
   /** Pure and deterministic for the same visible set, whatever the registration order. */

@@ -4,17 +4,21 @@ import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
 import type { PtcRuntime } from './ptc-port.js'
 
+/**
+ * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log and the code-mode runtime.
+ */
 export interface ToolRuntimeConfig {
-  /** How visible tools are presented to the model. Default `native`. */
+  /** How visible tools are presented to the model. @default `native` */
   readonly mode?: PresentationMode
-  /** How many parallel-safe calls of one `executeAll` overlap. Default 10. */
+  /** How many parallel-safe calls of one `executeAll` overlap. @default 10 */
   readonly maxParallelCalls?: number
-  /** How many parallel-safe sub-calls of one `run_code` program overlap. Default 10; 1 is strictly serial. */
+  /** How many parallel-safe sub-calls of one `run_code` program overlap; 1 is strictly serial. @default 10 */
   readonly maxParallelSubCalls?: number
-  /** Decides calls a listener asked about (and escalated `run_code` programs). Without it, asking denies. */
+  /** Decides calls a listener asked about (and escalated `run_code` programs). Without it, asking denies. @default none */
   readonly approve?: Approver
+  /** Receives the record of every call and its outcome. @default none */
   readonly sessionLog?: SessionLog
-  /** The code-mode runtime behind `run_code`; required for `ptc` and `both`. */
+  /** The code-mode runtime behind `run_code`; required for `ptc` and `both`. @default none */
   readonly ptcRuntime?: PtcRuntime
 }
 

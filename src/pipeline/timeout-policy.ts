@@ -5,6 +5,7 @@ import { failure } from './call-outcome.js'
 import { failureMessages } from './failure-messages.js'
 import type { CallOutcome, ExecuteWrapper } from './pipeline-events.js'
 
+/** The default deadline `timeoutPolicy` gives tools without one, and how long it waits for a body that ignores it. */
 export interface TimeoutPolicyOptions {
   /** Deadline for tools that declare no `timeoutMs`; without it such tools run unbounded. */
   readonly defaultMs?: number

@@ -5,6 +5,7 @@ import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-
 import type { ToolCall, ToolResult } from './call.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
 
+/** Per-call options of `execute`: the signal that cancels the call. */
 export interface ExecuteOptions {
   readonly signal?: AbortSignal
 }

@@ -19,6 +19,7 @@ export interface SchemaChange {
  */
 export type ProjectionStatus = 'exact' | 'changed' | 'degraded' | 'omitted'
 
+/** How one tool fared in a provider projection: the name the provider sees, its status and strictness. */
 export interface ToolProjection {
   /** Our tool name. */
   readonly name: string
@@ -33,6 +34,7 @@ export interface ToolProjection {
   readonly warnings: readonly string[]
 }
 
+/** What a provider projection did to each tool, the names to map calls back, and request-wide warnings. */
 export interface ProjectionReport {
   readonly provider: 'openai' | 'anthropic' | 'gemini'
   /** One entry per input schema, in input order. */

@@ -29,6 +29,7 @@ export const PtcFailureKind = {
   SANDBOX: 'sandbox',
 } as const
 
+/** The union of the ways a code-mode run can fail. */
 export type PtcFailureKind = (typeof PtcFailureKind)[keyof typeof PtcFailureKind]
 
 /** A failed run before rendering: its kind and what happened. */

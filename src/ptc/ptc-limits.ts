@@ -24,6 +24,7 @@ export interface PtcLimits {
   readonly maxPromptBytes: number
 }
 
+/** The limits both code-mode runtimes apply where their options override none. */
 export const defaultPtcLimits: PtcLimits = {
   defaultTimeoutMs: 120_000,
   maxTimeoutMs: 600_000,

@@ -17,6 +17,7 @@ export interface PromptSection {
   readonly interpolate: boolean
 }
 
+/** How visible tools reach the model: as native tools, through `run_code` alone, or both. */
 export type PresentationMode = 'native' | 'ptc' | 'both'
 
 /** A tool the prompt leaves out, and why: an oversized or hostile schema costs that tool alone. */

@@ -86,9 +86,33 @@ const familyProbes: Probe[] = [
   socketProbe('AF_UNIX with a high word', 2 ** 32 + 1, SOCK_STREAM),
 ]
 
+/** System V IPC calls on ids and keys that do not exist, so the kernel refuses them unfiltered without making anything. */
+const absentKey = 0x71696c6e
+const systemVIpc = rawProbes({
+  shmget: [absentKey, 4096, 0],
+  shmat: [-1, 0, 0],
+  shmctl: [-1, 2, 0],
+  msgget: [absentKey, 0],
+  msgsnd: [-1, 0, 0, 0],
+  msgrcv: [-1, 0, 0, 0, 0],
+  msgctl: [-1, 2, 0],
+  semget: [absentKey, 1, 0],
+  semop: [-1, 0, 0],
+  semtimedop: [-1, 0, 0, 0],
+  semctl: [-1, 0, 2, 0],
+})
+
 const surface = rawProbes(kernelSurfaceCalls)
 const programOnly = rawProbes(programOnlyCalls)
-const everything = [...surface, ...programOnly, ...cloneProbes, ...signalProbes, ...processProbes, ...x32Probe]
+const everything = [
+  ...surface,
+  ...systemVIpc,
+  ...programOnly,
+  ...cloneProbes,
+  ...signalProbes,
+  ...processProbes,
+  ...x32Probe,
+]
 const named = (probes: readonly Probe[], result: string) => Object.fromEntries(probes.map(({ name }) => [name, result]))
 
 describe.skipIf(!supported)('the filter in the kernel', () => {
@@ -103,12 +127,14 @@ describe.skipIf(!supported)('the filter in the kernel', () => {
     const eperm = Object.keys(results).filter((name) => results[name] === 'EPERM')
     expect(eperm.filter((name) => root || !checkedForCapability.has(name))).toEqual([])
     expect(results).toMatchObject({ personality: 'ok', clone3: 'EINVAL', 'prlimit64 set, high word': 'EFAULT' })
+    expect(results).toMatchObject({ shmget: 'ENOENT', msgget: 'ENOENT', semget: 'ENOENT', shmat: 'EINVAL' })
   })
 
-  it('shell: refuses every kernel-surface class and new namespaces; processes, threads, sockets, signals work', () => {
+  it('shell: refuses every kernel-surface class, System V IPC and new namespaces; processes, threads, sockets, signals work', () => {
     const { results } = runProbes(everything, { program: seccompFilter('shell') })
     expect(results).toEqual({
       ...named(surface, 'EPERM'),
+      ...named(systemVIpc, 'EPERM'),
       ...Object.fromEntries(Object.keys(namespaceFlags).map((flag) => [`clone ${flag}`, 'EPERM'])),
       'clone process': 'EINVAL',
       'clone thread': 'EINVAL',
@@ -127,6 +153,7 @@ describe.skipIf(!supported)('the filter in the kernel', () => {
   /** What the `program` profile answers to every probe. */
   const programResults = {
     ...named(surface, 'EPERM'),
+    ...named(systemVIpc, 'EPERM'),
     ...named(programOnly, 'EPERM'),
     ...Object.fromEntries(Object.keys(namespaceFlags).map((flag) => [`clone ${flag}`, 'EPERM'])),
     'clone process': 'EPERM',

@@ -105,14 +105,38 @@ const kernelSurface: readonly SyscallName[] = [
 
 const refused = (syscall: SyscallName): SyscallRule => ({ syscall, errno: EPERM })
 
+/**
+ * System V IPC. A shared memory segment, message queue or semaphore set is kernel memory no rlimit counts, held
+ * until removed or until its IPC namespace ends: a program pinned 2 GB of segments under a 384 MB address-space
+ * limit (issue 14). Outside bubblewrap's private IPC namespace these calls also reach the host's own objects by id.
+ * POSIX shared memory and semaphores are files in `/dev/shm`, bounded as files are. `shmdt` is left: it only detaches.
+ */
+const systemVIpc: readonly SyscallName[] = [
+  'shmget',
+  'shmat',
+  'shmctl',
+  'msgget',
+  'msgsnd',
+  'msgrcv',
+  'msgctl',
+  'semget',
+  'semop',
+  'semtimedop',
+  'semctl',
+]
+
 /** glibc falls back from `clone3` to `clone` only on ENOSYS, and `clone`'s flags are an argument a filter can read. */
 const clone3Rule: SyscallRule = { syscall: 'clone3', errno: ENOSYS }
 
-/** The toolkit's `bash`: processes, pipes and threads work; new namespaces and the kernel surface do not. */
+/**
+ * The toolkit's `bash`: processes, pipes and threads work; new namespaces, the kernel surface and System V IPC do not
+ * (a command's segments would outlive its memory limits as a program's do; no common tool needs them).
+ */
 const shell: readonly SyscallRule[] = [
   clone3Rule,
   { syscall: 'clone', errno: EPERM, when: [{ test: 'any-bit', argument: 0, mask: namespaceFlags }] },
   ...kernelSurface.map(refused),
+  ...systemVIpc.map(refused),
 ]
 
 const signalTarget = (syscall: SyscallName): SyscallRule => ({
@@ -168,7 +192,12 @@ const internetSockets: readonly SyscallRule[] = [
  * new resource limits, no anonymous memory files, and signals only to itself. `pidfd_send_signal` is refused
  * outright: its target is a file descriptor (a pidfd or a `/proc/<pid>` directory), which a filter cannot see into.
  */
-const program: readonly SyscallRule[] = [...programProcesses, ...noSockets, ...kernelSurface.map(refused)]
+const program: readonly SyscallRule[] = [
+  ...programProcesses,
+  ...noSockets,
+  ...kernelSurface.map(refused),
+  ...systemVIpc.map(refused),
+]
 
 /**
  * The runner of an approved escalated run whose escalation opens the network: the `program` rules, except that
@@ -178,6 +207,7 @@ const networkedProgram: readonly SyscallRule[] = [
   ...programProcesses,
   ...internetSockets,
   ...kernelSurface.map(refused),
+  ...systemVIpc.map(refused),
 ]
 
 export type SeccompProfile = 'shell' | 'program' | 'networked-program'

@@ -13,6 +13,7 @@ export function jsonSchema<const Node extends JsonSchemaNode>(node: Node): JsonS
   return Object.freeze({ [jsonSchemaNodeKey]: node })
 }
 
+/** Tells a wrapped raw JSON Schema node from a DSL spec. */
 export function isJsonSchemaSpec(value: unknown): value is JsonSchemaSpec {
   return typeof value === 'object' && value !== null && jsonSchemaNodeKey in value
 }

@@ -17,6 +17,7 @@ interface ScalarSpec<Kind extends string, Value> extends SpecAnnotations {
   readonly nullable?: boolean
 }
 
+/** A string value, with its length, pattern and format constraints. */
 export interface StringSpec extends ScalarSpec<'string', string> {
   readonly minLength?: number
   readonly maxLength?: number
@@ -33,15 +34,20 @@ interface NumericConstraints {
   readonly multipleOf?: number
 }
 
+/** A number value, with its range constraints. */
 export interface NumberSpec extends ScalarSpec<'number', number>, NumericConstraints {}
+/** An integer value, with its range constraints. */
 export interface IntegerSpec extends ScalarSpec<'integer', number>, NumericConstraints {}
+/** A boolean value. */
 export interface BooleanSpec extends ScalarSpec<'boolean', boolean> {}
 
+/** The value `null`. */
 export interface NullSpec extends SpecAnnotations {
   readonly type: 'null'
   readonly default?: null
 }
 
+/** An array value: the spec of its items and its size and uniqueness constraints. */
 export interface ArraySpec extends SpecAnnotations {
   readonly type: 'array'
   /** Absent: any JSON value. */
@@ -104,4 +110,5 @@ export interface ParameterSchemaSpec {
 /** Everything that can stand where tool parameters are described. */
 export type ParametersSpec = ParameterSchemaSpec | JsonSchemaSpec | StandardSchemaLike
 
+/** Every kind of spec; the conversion tables hold one row per kind. */
 export type SchemaKind = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'array' | 'object' | 'json' | 'oneOf'

@@ -1,6 +1,7 @@
 import { type FileHandle, open } from 'node:fs/promises'
 import type { SessionLog, SessionLogRecord } from './session-log.js'
 
+/** A session log appended to a JSON Lines file, with flush and close. */
 export interface JsonlSessionLog extends SessionLog {
   readonly path: string
   /** Resolves once every record appended so far is on disk. */

@@ -10,6 +10,7 @@ export async function readJsonlSessionLog(path: string): Promise<SessionLogRecor
   return parseJsonlSessionLog(await readFile(path, 'utf8'))
 }
 
+/** Reads the records out of JSON Lines text, skipping lines a crash tore. */
 export function parseJsonlSessionLog(text: string): SessionLogRecord[] {
   const records: SessionLogRecord[] = []
   for (const line of text.split('\n')) {

@@ -31,6 +31,7 @@ export interface ToolCallSettledRecord {
   readonly at: number
 }
 
+/** One entry of a session log: a call started, or a call settled. */
 export type SessionLogRecord = ToolCallStartedRecord | ToolCallSettledRecord
 
 /**

@@ -7,6 +7,7 @@ import type { Workspace } from './workspace.js'
 export const BASH_DEFAULT_TIMEOUT_MS = 120_000
 export const BASH_MAX_TIMEOUT_MS = 600_000
 
+/** What `bash` returns: the exit code, the output, and whether the command timed out or its output was cut. */
 export type BashValue = {
   /** Null when the command was killed by a signal. */
   exitCode: number | null
@@ -19,6 +20,7 @@ export type BashValue = {
   sandbox: 'bubblewrap' | 'none'
 }
 
+/** How `bash` confines commands, and how long one may run when the call gives no deadline. */
 export interface BashToolOptions extends BashSandboxOptions {
   /** Default deadline for a command when the call gives none. Default 120 000 ms. */
   readonly timeoutMs?: number

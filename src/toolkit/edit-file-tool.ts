@@ -5,11 +5,13 @@ import { byteLimitOption, DEFAULT_FILE_BYTES } from './file-limits.js'
 import { openRegularFile } from './open-regular-file.js'
 import { failure, type Workspace } from './workspace.js'
 
+/** What `edit_file` returns: the path and how many replacements it made. */
 export type EditFileValue = {
   path: string
   replacements: number
 }
 
+/** The size limit of `edit_file`. */
 export interface EditFileToolOptions {
   /** The largest file edit_file opens and the largest result it writes, in bytes (default 10 MiB). */
   readonly maxBytes?: number

@@ -1,5 +1,6 @@
 import type { Stats } from 'node:fs'
 
+/** The kind of a workspace entry, as `lstat` reports it. */
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other'
 
 export const ENTRY_TYPES: readonly EntryType[] = ['file', 'directory', 'symlink', 'other']

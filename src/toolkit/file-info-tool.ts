@@ -3,6 +3,7 @@ import { defineTool } from '../definition/define-tool.js'
 import { ENTRY_TYPES, type EntryType, entryType } from './entry-type.js'
 import type { Workspace } from './workspace.js'
 
+/** What `file_info` returns: the entry's kind, size and modification time. */
 export type FileInfoValue = {
   path: string
   type: EntryType

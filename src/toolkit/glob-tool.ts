@@ -5,6 +5,7 @@ import type { Workspace } from './workspace.js'
 
 const DEFAULT_LIMIT = 500
 
+/** What `glob` returns: the matching files and whether the list was cut. */
 export type GlobValue = {
   /** Workspace-relative file paths, sorted. */
   files: string[]

@@ -4,6 +4,7 @@ import { createTimeSlice } from './time-slice.js'
 /** The linear engine costs pattern size times line length; this keeps one long line from stalling the host. */
 const MAX_MATCHED_LINE_CHARACTERS = 16 * 1024
 
+/** One line `grep` matched, with its position and the lines around it. */
 export type GrepMatch = {
   path: string
   /** 1-based. */

@@ -15,12 +15,14 @@ export type { GrepMatch } from './grep-search.js'
 
 const DEFAULT_MAX_RESULTS = 100
 
+/** What `grep` returns: the matches, how many files it searched, and whether it stopped early. */
 export type GrepValue = {
   matches: GrepMatch[]
   filesSearched: number
   truncated: boolean
 }
 
+/** The file size limit of `grep`. */
 export interface GrepToolOptions {
   /**
    * The largest file grep searches, in bytes (default 5 MiB): a directory search passes over larger files, a search

@@ -6,6 +6,7 @@ import { failure, type Workspace } from './workspace.js'
 
 const MAX_ENTRIES = 1000
 
+/** One entry `list_directory` reports: its name, kind and size. */
 export type DirectoryEntry = {
   name: string
   type: EntryType
@@ -13,6 +14,7 @@ export type DirectoryEntry = {
   size: number
 }
 
+/** What `list_directory` returns: the entries and whether the list was cut. */
 export type ListDirectoryValue = {
   path: string
   entries: DirectoryEntry[]

@@ -9,11 +9,13 @@ const DEFAULT_LIMIT = 2000
 /** The most lines one call returns whatever `limit` asks, so numbering them for the model stays a small job. */
 const MAX_WINDOW_LINES = 100_000
 
+/** The file size limit of `read_file`. */
 export interface ReadFileToolOptions {
   /** The largest file read_file opens, in bytes (default 10 MiB); larger ones are refused before any byte is read. */
   readonly maxBytes?: number
 }
 
+/** What `read_file` returns: the lines read, where they sit in the file, and whether they were cut. */
 export type ReadFileValue = {
   path: string
   content: string

@@ -10,8 +10,10 @@ import { type ReadFileToolOptions, readFileTool } from './read-file-tool.js'
 import { openWorkspace } from './workspace.js'
 import { type WriteFileToolOptions, writeFileTool } from './write-file-tool.js'
 
+/** Whether a host should ask a person before a tool runs (`ask`) or let it run (`allow`). */
 export type ToolkitApproval = 'ask' | 'allow'
 
+/** How `createWorkspaceToolkit` builds its tools: the workspace root, and options and approvals per tool. */
 export interface WorkspaceToolkitOptions {
   /** The directory every tool is confined to. */
   readonly root: string
@@ -29,6 +31,7 @@ export interface WorkspaceToolkitOptions {
   readonly withoutBash?: boolean
 }
 
+/** File and shell tools confined to one workspace, with the approval each one wants. */
 export interface WorkspaceToolkit {
   /** The real path of the workspace root. */
   readonly root: string

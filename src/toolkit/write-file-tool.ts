@@ -6,12 +6,14 @@ import { byteLimitOption, DEFAULT_FILE_BYTES } from './file-limits.js'
 import { openRegularFile } from './open-regular-file.js'
 import { failure, type Workspace } from './workspace.js'
 
+/** What `write_file` returns: the path, the bytes written, and whether the file is new. */
 export type WriteFileValue = {
   path: string
   bytesWritten: number
   created: boolean
 }
 
+/** The size limit of `write_file`. */
 export interface WriteFileToolOptions {
   /** The most bytes one write_file call writes (default 10 MiB); larger content is refused before anything is touched. */
   readonly maxBytes?: number

@@ -9,6 +9,7 @@ import { mapToolNames } from '../tool-names.js'
 
 type AISDKTool = ToolSet[string]
 
+/** AI SDK tools as our definitions, and the tools that could not be taken over, with why. */
 export interface ImportedAISDKTools {
   /** Ready for `runtime.register`, in the tool set's order. */
   readonly definitions: AnyToolDefinition[]

@@ -20,10 +20,12 @@ export interface AnthropicToolUseBlock {
   input: unknown
 }
 
+/** A text block or base64 image block of an Anthropic message. */
 export type AnthropicContentBlock =
   | { type: 'text'; text: string }
   | { type: 'image'; source: { type: 'base64'; media_type: AnthropicImageType; data: string } }
 
+/** The `tool_result` block that answers one Anthropic `tool_use` block. */
 export interface AnthropicToolResultBlock {
   type: 'tool_result'
   tool_use_id: string
@@ -32,6 +34,7 @@ export interface AnthropicToolResultBlock {
   is_error?: true
 }
 
+/** The user message that carries tool results back to Anthropic. */
 export interface AnthropicUserMessage {
   role: 'user'
   content: (AnthropicToolResultBlock | AnthropicContentBlock)[]

@@ -18,6 +18,7 @@ export interface AnthropicTool {
   strict?: true
 }
 
+/** How `toAnthropicTools` projects schemas: the render budget, strict tool use and constraints told in descriptions. */
 export interface AnthropicToolsOptions {
   /** What one tool may cost (bytes, milliseconds) and what the whole tool array may take (default 1 MB); a tool
    * over it is left out alone, with the reason in the report. Default `defaultRenderBudget`. */

@@ -13,6 +13,7 @@ import {
 } from '../results/result-parts.js'
 import { stableHash } from '../stable-hash.js'
 
+/** A function call a Gemini model made. */
 export interface GeminiFunctionCall {
   name: string
   args?: JsonObject
@@ -20,6 +21,7 @@ export interface GeminiFunctionCall {
   id?: string
 }
 
+/** The answer to one Gemini function call. */
 export interface GeminiFunctionResponse {
   name: string
   /** `output` holds what the model reads of a success, `error` of a failure (the API's documented keys). */
@@ -27,12 +29,14 @@ export interface GeminiFunctionResponse {
   id?: string
 }
 
+/** One part of a Gemini turn: text, a function call, a function response or inline image data. */
 export type GeminiPart =
   | { text: string }
   | { functionCall: GeminiFunctionCall }
   | { functionResponse: GeminiFunctionResponse }
   | { inlineData: { mimeType: string; data: string } }
 
+/** One Gemini conversation turn: who speaks and its parts. */
 export interface GeminiContent {
   role: 'user' | 'model'
   parts: GeminiPart[]

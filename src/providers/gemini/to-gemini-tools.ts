@@ -18,6 +18,7 @@ export interface GeminiFunctionDeclaration {
   parametersJsonSchema?: JsonSchemaObject
 }
 
+/** How `toGeminiTools` projects schemas: the render budget and the schema field declarations use. */
 export interface GeminiToolsOptions {
   /** What one tool may cost (bytes, milliseconds) and what the whole tool array may take (default 1 MB); a tool
    * over it is left out alone, with the reason in the report. Default `defaultRenderBudget`. */

@@ -21,14 +21,17 @@ export interface OpenAIChatToolCall {
   function: { name: string; arguments: string }
 }
 
+/** The `tool` message that answers one Chat Completions tool call. */
 export interface OpenAIChatToolMessage {
   role: 'tool'
   tool_call_id: string
   content: string
 }
 
+/** A text or image part of a Chat Completions user message. */
 export type OpenAIChatUserPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } }
 
+/** The user message after the tool messages that carries results' images, which a tool message cannot hold. */
 export interface OpenAIChatUserMessage {
   role: 'user'
   content: OpenAIChatUserPart[]

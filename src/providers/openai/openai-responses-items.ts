@@ -21,6 +21,7 @@ export interface OpenAIFunctionCallItem {
   id?: string
 }
 
+/** A text or image part of a Responses API input message. */
 export type OpenAIResponsesInputPart =
   | { type: 'input_text'; text: string }
   | { type: 'input_image'; image_url: string; detail: 'auto' }
@@ -32,6 +33,7 @@ export interface OpenAIFunctionCallOutputItem {
   output: string | OpenAIResponsesInputPart[]
 }
 
+/** A user input message of the Responses API. */
 export interface OpenAIResponsesUserMessage {
   type: 'message'
   role: 'user'

@@ -22,6 +22,7 @@ export interface OpenAIResponsesTool {
   strict: boolean
 }
 
+/** How `toOpenAITools` projects schemas: the render budget, strict mode and which API the tools are for. */
 export interface OpenAIToolsOptions {
   /** What one tool may cost (bytes, milliseconds) and what the whole tool array may take (default 1 MB); a tool
    * over it is left out alone, with the reason in the report. Default `defaultRenderBudget`. */

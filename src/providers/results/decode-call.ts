@@ -4,6 +4,7 @@ import type { ToolSchema } from '../../registry/tool-schema.js'
 import type { ProjectionReport } from '../projection-report.js'
 import { stripStrictNulls } from '../strip-strict-nulls.js'
 
+/** What the call parsers need to map a provider's calls back: the projection report and the projected schemas. */
 export interface ParseCallsOptions {
   /** The projection the tools were sent with: renamed tools are mapped back to our names. */
   readonly report?: ProjectionReport

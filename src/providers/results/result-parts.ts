@@ -3,6 +3,7 @@ import type { ToolCall, ToolResult } from '../../pipeline/call.js'
 import type { ProjectionReport } from '../projection-report.js'
 import { completeResults } from './complete-results.js'
 
+/** What the result renderers need: the calls being answered and the projection the tools were sent with. */
 export interface RenderResultsOptions {
   /** The calls these results answer: missing results are filled and extra ones dropped (see `completeResults`). */
   readonly calls?: readonly ToolCall[]

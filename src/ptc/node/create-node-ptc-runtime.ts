@@ -10,22 +10,25 @@ import { IsolatePool } from './isolate-pool.js'
 import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
 import { stripTypeScript } from './strip-typescript.js'
 
+/** How `createNodePtcRuntime` sets up TypeScript code mode: limits, pool size, argument checks and run hooks. */
 export interface NodePtcRuntimeOptions {
-  /** Overrides of the default limits (120 s deadline, 600 s cap, 128 MB heap, …). */
+  /** Overrides of the default limits (120 s deadline, 600 s cap, 128 MB heap, …). @default `defaultPtcLimits` */
   readonly limits?: Partial<PtcLimits>
-  /** Sandboxes kept prepared ahead of runs; 0 builds each one on demand. Default 2. */
+  /** Sandboxes kept prepared ahead of runs; 0 builds each one on demand. @default 2 */
   readonly poolSize?: number
-  /** Decides whether the visible `bash` tool accepts the example call; default: the package validator. */
+  /** Decides whether the visible `bash` tool accepts the example call. @default the package validator */
   readonly accepts?: SchemaAccepts
-  /** Observes each run's start (benches measure cold start with it). */
+  /** Observes each run's start (benches measure cold start with it). @default none */
   readonly hooks?: SandboxRunHooks
   /**
    * What an approved `require_escalated` run grants its tool calls (the toolkit's `bash` reads it from its own
    * options). Without it `run_code` does not offer `sandbox_permissions`.
+   * @default none
    */
   readonly escalation?: SandboxEscalation
 }
 
+/** TypeScript code mode in isolated-vm, with its limits and a way to wait for its sandbox pool. */
 export interface NodePtcRuntime extends PtcRuntime {
   readonly limits: PtcLimits
   /** Resolves when the pool holds its prepared sandboxes. */

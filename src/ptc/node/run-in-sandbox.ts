@@ -14,6 +14,7 @@ export type SandboxRunResult =
   | { readonly ok: true; readonly record: ProgramRecord; readonly value: JsonValue | undefined }
   | { readonly ok: false; readonly record: ProgramRecord; readonly failure: PtcFailure }
 
+/** Callbacks into one run inside the isolate, for measuring it. */
 export interface SandboxRunHooks {
   /** The program's first statement is about to run. */
   readonly started?: () => void

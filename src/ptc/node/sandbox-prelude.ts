@@ -1,3 +1,5 @@
+import { heapBoundPrelude } from './heap-bound-prelude.js'
+
 /**
  * Runs inside the isolate before the program, as a function expression given the host channel
  * (`send`, a copying callback that takes one string). It removes what lets memory escape the heap
@@ -18,24 +20,7 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
   const TypeErrorCtor = TypeError
   const StringCtor = String
 
-  // Each of these lets a program allocate or block outside the heap limit and the deadline.
-  if (typeof SharedArrayBuffer === 'function') delete SharedArrayBuffer.prototype.grow
-  delete global.WebAssembly
-  delete global.SharedArrayBuffer
-  delete global.Atomics
-  delete ArrayBuffer.prototype.resize
-  delete ArrayBuffer.prototype.transfer
-  delete ArrayBuffer.prototype.transferToFixedLength
-  const arrayBufferCtor = ArrayBuffer
-  const FixedArrayBuffer = function ArrayBuffer(length) {
-    if (new.target === undefined) throw new TypeErrorCtor("Constructor ArrayBuffer requires 'new'")
-    return new arrayBufferCtor(length)
-  }
-  FixedArrayBuffer.prototype = arrayBufferCtor.prototype
-  FixedArrayBuffer.isView = arrayBufferCtor.isView
-  defineProperty(arrayBufferCtor.prototype, 'constructor', { value: FixedArrayBuffer, writable: true, configurable: true })
-  global.ArrayBuffer = FixedArrayBuffer
-
+${heapBoundPrelude}
   let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxInputBytes: 0, maxArgumentBytes: 0, maxPendingTimers: 0 }
   let outputBytes = 0
   let inputBytes = 0

@@ -10,6 +10,7 @@ import { networkReadPaths } from './network-read-paths.js'
 
 /** The confinement layers, outermost first. Each is applied and tested on its own. */
 export const confinementLayers = ['bubblewrap', 'landlock', 'seccomp', 'rlimits'] as const
+/** One of the layers that confine a Python program. */
 export type ConfinementLayer = (typeof confinementLayers)[number]
 
 /**
@@ -37,6 +38,7 @@ export interface ConfinementPlan {
   readonly missing: Readonly<Partial<Record<ConfinementLayer, string>>>
 }
 
+/** Thrown at start under `confinement: 'full'` when a layer does not work here; the message says how to fix each. */
 export class ConfinementUnavailableError extends Error {
   constructor(missing: Readonly<Partial<Record<ConfinementLayer, string>>>) {
     const lines = Object.entries(missing).map(

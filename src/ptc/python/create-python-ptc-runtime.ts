@@ -18,34 +18,45 @@ import { runOnRunner } from './run-on-runner.js'
 import { RunnerPool } from './runner-pool.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
 
+/** How `createPythonPtcRuntime` sets up Python code mode: limits, interpreter, bubblewrap and confinement. */
 export interface PythonPtcRuntimeOptions {
-  /** Overrides of the shared limits (120 s deadline, 600 s cap, output and result caps, …). */
+  /** Overrides of the shared limits (120 s deadline, 600 s cap, output and result caps, …). @default `defaultPtcLimits` */
   readonly limits?: Partial<PtcLimits>
-  /** The interpreter (a path or a command on PATH). Default: `/usr/bin/python3`, then `python3.1x`/`python3` on PATH. */
+  /** The interpreter (a path or a command on PATH). @default `/usr/bin/python3`, then `python3.1x`/`python3` on PATH */
   readonly python?: string
-  /** The bubblewrap executable. Default: `bwrap` on PATH. */
+  /** The bubblewrap executable. @default `bwrap` on PATH */
   readonly bubblewrap?: string
-  /** Default `full`: refuse to start unless every layer works. `partial` and `none` are weaker and say so. */
+  /** `full` refuses to start unless every layer works; `partial` and `none` are weaker and say so. @default `full` */
   readonly confinement?: ConfinementProfile
-  /** Exactly these layers (tests use it to check one layer at a time); refuses to start when one is missing. */
+  /** Exactly these layers (tests use it to check one layer at a time); refuses to start when one is missing. @default the layers `confinement` asks for */
   readonly layers?: readonly ConfinementLayer[]
-  /** Address-space limit of the runner process (RLIMIT_AS). Default: the heap limit plus 256 MB for the interpreter. */
+  /** Address-space limit of the runner process (RLIMIT_AS). @default the heap limit plus 256 MB for the interpreter */
   readonly memoryBytes?: number
-  /** Largest file a program may write (RLIMIT_FSIZE). Default 16 MB. */
+  /** Largest file a program may write (RLIMIT_FSIZE). @default 16 MB */
   readonly fileBytes?: number
-  /** Size of the private `/tmp` under bubblewrap (0.8 or newer). Default 64 MB. */
+  /** Size of the private `/tmp` under bubblewrap (0.8 or newer). @default 64 MB */
   readonly tmpBytes?: number
-  /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. Default 1. */
+  /**
+   * What a run may pin in all, in a memory cgroup of its own: its memory, its `/tmp` files and the kernel memory
+   * they hold (inodes, page tables), which no rlimit counts. Past it the kernel kills the run. Needs a writable
+   * memory cgroup (root, or a delegated cgroup v2); without one the other limits hold alone, and a flood of empty
+   * files or directories in `/tmp` is bounded only by the machine's memory.
+   * @default `memoryBytes` plus `tmpBytes`
+   */
+  readonly totalMemoryBytes?: number
+  /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. @default 1 */
   readonly poolSize?: number
   /**
    * What an approved `require_escalated` run gets, for that run only: its `bash` sub-calls read the toolkit's own
    * options, and the program's runner is started with these writable paths; with `network`, in the host network
    * namespace, with IPv4 and IPv6 sockets allowed by seccomp and TCP by Landlock (processes and programs stay
    * refused). Without it `run_code` does not offer `sandbox_permissions`.
+   * @default none
    */
   readonly escalation?: SandboxEscalation
 }
 
+/** Python code mode in a confined runner process, with its limits, interpreter and confinement plan. */
 export interface PythonPtcRuntime extends PtcRuntime {
   readonly limits: PtcLimits
   readonly interpreter: PythonInterpreter
@@ -70,12 +81,15 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     probeLayers(interpreter, options.bubblewrap),
     options.layers,
   )
+  const memoryBytes = options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024
+  const tmpBytes = options.tmpBytes ?? 64 * 1024 * 1024
   const settings: RunnerSettings = {
     interpreter,
     plan,
-    memoryBytes: options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024,
+    memoryBytes,
     fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
-    tmpBytes: options.tmpBytes ?? 64 * 1024 * 1024,
+    tmpBytes,
+    totalMemoryBytes: options.totalMemoryBytes ?? memoryBytes + tmpBytes,
     cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
     outputBytes: limits.maxOutputBytes,
     resultBytes: limits.maxResultBytes,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import type { JsonObject } from '../../json-schema/json-value.js'
+import { type MemoryBudget, openMemoryBudget } from '../../sandbox/memory-budget.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import type { ConfinementPlan } from './confinement.js'
 import { bubblewrapArguments } from './confinement.js'
@@ -27,6 +28,12 @@ export interface RunnerSettings {
   /** Size of the private `/tmp` inside bubblewrap. */
   readonly tmpBytes: number
   readonly cpuSeconds: number
+  /**
+   * What the runner may pin in all, counted by the kernel in a memory cgroup of its own: its pages, its `/tmp` files
+   * and the kernel memory they hold (inodes, dentries, page tables), which no rlimit sees. Where this host cannot
+   * make the cgroup (usually: not root and no delegated cgroup), the other bounds hold alone.
+   */
+  readonly totalMemoryBytes?: number
   /** Printed bytes and returned-value bytes, counted inside the runner (and again by the host). */
   readonly outputBytes: number
   readonly resultBytes: number
@@ -62,11 +69,13 @@ export class RunnerProcess {
   }))
   private stderrTail = ''
   private readonly workDirectory: string | undefined
+  private readonly budget: MemoryBudget | undefined
   private failure: string | undefined
 
   constructor(private readonly settings: RunnerSettings) {
-    const { command, args, workDirectory } = runnerCommand(settings)
+    const { command, args, workDirectory, budget } = runnerCommand(settings)
     this.workDirectory = workDirectory
+    this.budget = budget
     this.child = spawn(command, args, {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
       detached: true,
@@ -82,6 +91,10 @@ export class RunnerProcess {
     this.exited = new Promise((resolve) => {
       // 'close', not 'exit': only after every stdio stream has ended has the runner's last message been read.
       this.child.once('close', (code, signal) => {
+        if (this.budget?.killedForMemory() === true) {
+          const megabytes = Math.round(this.budget.maxBytes / (1024 * 1024))
+          this.failure ??= `the program went past its ${megabytes} MB memory budget (its memory, its /tmp files and the kernel memory they hold) and was killed`
+        }
         this.cleanUp()
         resolve({ code, signal })
       })
@@ -160,6 +173,7 @@ export class RunnerProcess {
 
   private cleanUp(): void {
     if (this.workDirectory !== undefined) rmSync(this.workDirectory, { recursive: true, force: true })
+    this.budget?.release()
   }
 }
 
@@ -169,7 +183,34 @@ export class RunnerProcess {
  */
 const runnerOpenFiles = 1024
 
-function runnerCommand(settings: RunnerSettings): { command: string; args: string[]; workDirectory?: string } {
+interface RunnerCommand {
+  readonly command: string
+  readonly args: readonly string[]
+  readonly workDirectory?: string
+  readonly budget?: MemoryBudget
+}
+
+function runnerCommand(settings: RunnerSettings): RunnerCommand {
+  const launch = confinedCommand(settings)
+  const budget = settings.plan.layers.includes('rlimits') ? runnerBudget(settings.totalMemoryBytes) : undefined
+  if (budget === undefined) return launch
+  // The budget takes the process before the runner (or bubblewrap) starts, so everything under it is counted.
+  const enter = 'echo $$ > "$0" && exec "$@"'
+  return {
+    ...launch,
+    command: '/bin/sh',
+    args: ['-c', enter, budget.procsFile, launch.command, ...launch.args],
+    budget,
+  }
+}
+
+function runnerBudget(totalMemoryBytes: number | undefined): MemoryBudget | undefined {
+  if (totalMemoryBytes === undefined) return undefined
+  const budget = openMemoryBudget(totalMemoryBytes)
+  return 'problem' in budget ? undefined : budget
+}
+
+function confinedCommand(settings: RunnerSettings): RunnerCommand {
   const { interpreter, plan } = settings
   const inBubblewrap = plan.bubblewrap !== undefined
   const workDirectory = inBubblewrap ? undefined : mkdtempSync(join(tmpdir(), 'qilin-ptc-'))

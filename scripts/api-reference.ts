@@ -1,0 +1,105 @@
+// Generates the API reference (docs/api/) with TypeDoc from typedoc.json, naming each module by the specifier a user
+// imports (`qilin-tools/mcp`) as package.json's exports map spells it.
+//   node --import tsx scripts/api-reference.ts           writes docs/api/
+//   node --import tsx scripts/api-reference.ts --check   regenerates into a temporary folder and fails when docs/api/ differs
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, relative, sep } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Application, Converter, type DeclarationReflection, ReflectionKind } from 'typedoc'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const committed = join(root, 'docs', 'api')
+
+function toPosix(path: string): string {
+  return path.split(sep).join('/')
+}
+
+/** `src/mcp/index.ts` → `qilin-tools/mcp`, from the `types` condition of each entry of the exports map. */
+function specifiersBySource(): Map<string, string> {
+  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string
+    exports: Record<string, string | { types?: string }>
+  }
+  const specifiers = new Map<string, string>()
+  for (const [subpath, target] of Object.entries(manifest.exports)) {
+    if (typeof target === 'string') continue
+    const source = /^\.\/dist\/(.+)\.d\.ts$/.exec(target.types ?? '')?.[1]
+    if (source === undefined) throw new Error(`package.json exports "${subpath}" has no "types" under ./dist`)
+    specifiers.set(`src/${source}.ts`, subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`)
+  }
+  return specifiers
+}
+
+async function generate(out: string): Promise<void> {
+  const specifiers = specifiersBySource()
+  const app = await Application.bootstrapWithPlugins({ options: join(root, 'typedoc.json'), out })
+  app.converter.on(Converter.EVENT_CREATE_DECLARATION, (context, reflection: DeclarationReflection) => {
+    if (!reflection.kindOf(ReflectionKind.Module)) return
+    const file = context.getSymbolFromReflection(reflection)?.declarations?.[0]?.getSourceFile().fileName
+    const source = file === undefined ? undefined : toPosix(relative(root, file))
+    const specifier = source === undefined ? undefined : specifiers.get(source)
+    if (specifier === undefined) throw new Error(`typedoc.json documents ${source}, which package.json does not export`)
+    reflection.name = specifier
+  })
+  const project = await app.convert()
+  if (project === undefined || app.logger.hasErrors()) throw new Error('TypeDoc could not convert the entry points')
+  await app.generateOutputs(project)
+  if (app.logger.hasErrors()) throw new Error('TypeDoc could not write the API reference')
+}
+
+function filesUnder(directory: string): Map<string, string> {
+  const files = new Map<string, string>()
+  let names: string[]
+  try {
+    names = readdirSync(directory, { recursive: true, encoding: 'utf8' })
+  } catch {
+    return files
+  }
+  for (const name of names.sort()) {
+    const path = join(directory, name)
+    try {
+      files.set(toPosix(name), readFileSync(path, 'utf8'))
+    } catch {
+      // a folder
+    }
+  }
+  return files
+}
+
+/** The paths (relative to docs/api/) that are missing, extra or different in `committed` compared with `fresh`. */
+function differences(fresh: Map<string, string>, current: Map<string, string>): string[] {
+  const found: string[] = []
+  for (const [name, text] of fresh) {
+    const old = current.get(name)
+    if (old === undefined) found.push(`missing ${name}`)
+    else if (old !== text) found.push(`changed ${name}`)
+  }
+  for (const name of current.keys()) if (!fresh.has(name)) found.push(`extra ${name}`)
+  return found
+}
+
+async function check(): Promise<number> {
+  const scratch = mkdtempSync(join(tmpdir(), 'qilin-api-reference-'))
+  try {
+    await generate(scratch)
+    const stale = differences(filesUnder(scratch), filesUnder(committed))
+    if (stale.length === 0) return 0
+    process.stderr.write(
+      `docs/api/ is stale (${stale.length} file(s)); run \`npm run docs:api\` and commit it:\n  ${stale.join('\n  ')}\n`,
+    )
+    return 1
+  } finally {
+    rmSync(scratch, { recursive: true, force: true })
+  }
+}
+
+const mode = process.argv[2]
+if (mode !== undefined && mode !== '--check') {
+  process.stderr.write(`unknown argument ${mode}; the only option is --check\n`)
+  process.exitCode = 2
+} else if (mode === '--check') {
+  process.exitCode = await check()
+} else {
+  await generate(committed)
+}
