@@ -1,4 +1,5 @@
-// The public surface of `qilin-tools`: named exports only, pinned by `index.test.ts`.
+// The public surface of `qilin-tools`, what an agent builder needs: named exports only, every value and type pinned
+// by `test/public-surface.test.ts`. Internals stay importable from their files inside the package, not from here.
 // Node-only runtimes and integrations live behind subpaths: `qilin-tools/ptc/node`, `qilin-tools/ptc/python`,
 // `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
 
@@ -17,11 +18,14 @@ export type {
   ToolOutput,
 } from './definition/tool-definition.js'
 export { isToolDefinitionError, ToolDefinitionError } from './definition/tool-definition-error.js'
+
 // errors
 export { ToolErrorCode } from './errors/error-codes.js'
 export { InvalidArgumentError, isInvalidArgumentError } from './errors/invalid-argument-error.js'
 export { isToolError, ToolError, type ToolErrorInfo } from './errors/tool-error.js'
 export { isToolRuntimeError, ToolRuntimeError } from './errors/tool-runtime-error.js'
+
+// json-schema
 export {
   type CompiledSchema,
   type CompileOptions,
@@ -30,15 +34,10 @@ export {
   type ValidationIssue,
   type ValidationResult,
 } from './json-schema/compile.js'
-// json-schema
 export type { JsonArray, JsonObject, JsonPrimitive, JsonValue } from './json-schema/json-value.js'
 export type { JsonSchemaNode, JsonSchemaObject, JsonSchemaTypeName } from './json-schema/node.js'
-export {
-  type JsonArgumentLimits,
-  type ParsedJsonArguments,
-  parseJsonArguments,
-} from './json-schema/parse-json-arguments.js'
 export { isSchemaCompileError, SchemaCompileError } from './json-schema/schema-compile-error.js'
+
 // pipeline
 export type {
   CallFailure,
@@ -51,7 +50,6 @@ export type {
   ToolSuccess,
 } from './pipeline/call.js'
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
-export { abortPrecedence, type OutcomeKind } from './pipeline/outcome-precedence.js'
 export type {
   ApprovalDecision,
   ApprovalRequest,
@@ -88,13 +86,16 @@ export {
 } from './pipeline/ptc-port.js'
 export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
-export type { ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+
 // ptc (pure parts shared by every code-mode runtime)
 export { renderTypeScriptSdk } from './ptc/ts-sdk/render-typescript-sdk.js'
+
 // registry
 export type { Disposer } from './registry/disposer.js'
 export type { ToolFilter } from './registry/tool-filter.js'
 export type { PresentationMode, PromptSection, ToolPrompt, ToolSchema } from './registry/tool-schema.js'
+
 // schema (DSL)
 export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
@@ -120,6 +121,7 @@ export type {
   ValueSchemaSpec,
   ValueSpec,
 } from './schema/value-spec.js'
+
 // session log
 export { createJsonlSessionLog, type JsonlSessionLog } from './session-log/jsonl-session-log.js'
 export { createMemorySessionLog, type MemorySessionLog } from './session-log/memory-session-log.js'

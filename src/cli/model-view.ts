@@ -20,20 +20,16 @@ export interface ModeView {
 
 /** What the model sees under one mode, part by part, with o200k token counts. */
 export function modelView(runtime: ToolRuntime, mode: PresentationMode, countTokens: TokenCounter): ModeView {
-  const scope = runtime.agent(`qilin-tools sdk ${mode}`)
-  const presentation = scope.presentAs(mode)
-  try {
-    const prompt = scope.prompt()
-    const parts: ViewPart[] = [
-      ...prompt.tools.map((tool) => part('tool', tool.name, JSON.stringify(tool), countTokens)),
-      ...[...prompt.sections]
-        .sort((left, right) => left.order - right.order)
-        .map((section) => part('section', section.id, section.text, countTokens)),
-    ]
-    return { mode, parts, tokens: parts.reduce((total, item) => total + item.tokens, 0) }
-  } finally {
-    presentation.dispose()
-  }
+  using scope = runtime.agent(`qilin-tools sdk ${mode}`)
+  using _presentation = scope.presentAs(mode)
+  const prompt = scope.prompt()
+  const parts: ViewPart[] = [
+    ...prompt.tools.map((tool) => part('tool', tool.name, JSON.stringify(tool), countTokens)),
+    ...[...prompt.sections]
+      .sort((left, right) => left.order - right.order)
+      .map((section) => part('section', section.id, section.text, countTokens)),
+  ]
+  return { mode, parts, tokens: parts.reduce((total, item) => total + item.tokens, 0) }
 }
 
 /** The tools as a program sees them, for the SDK renderers. */

@@ -9,7 +9,8 @@ import { type HttpServeOptions, listenHttp } from './serve-http.js'
 export interface McpServedRuntime extends ServedScope {
   presentAs(mode: PresentationMode): { dispose(): void }
   onToolsChanged(listener: () => void): { dispose(): void }
-  agent(id: string): McpServedRuntime
+  /** A view of one agent, disposed when the serving closes. */
+  agent(id: string): McpServedRuntime & { dispose(): void }
 }
 
 /** Streamable HTTP: where to listen, who may connect, how many sessions are kept. */
@@ -57,13 +58,16 @@ export interface McpServing {
  * elicitation when the runtime's approver is `elicitationApprover(...)`.
  */
 export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptions): Promise<McpServing> {
-  const scope = options.agent === undefined ? runtime : runtime.agent(options.agent)
-  const presentation = scope.presentAs(options.mode)
+  const agent = options.agent === undefined ? undefined : runtime.agent(options.agent)
+  const scope = agent ?? runtime
+  let presentation: { dispose(): void } | undefined
   try {
+    presentation = scope.presentAs(options.mode)
     // Fails early, for example when `ptc` is asked of a runtime without a PTC runtime.
     scope.prompt()
   } catch (error) {
-    presentation.dispose()
+    presentation?.dispose()
+    agent?.dispose()
     throw error
   }
   const live = new Set<Server>()
@@ -80,6 +84,7 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
   const stop = () => {
     watching.dispose()
     presentation.dispose()
+    agent?.dispose()
   }
   try {
     if (options.transport === 'stdio') {

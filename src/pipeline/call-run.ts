@@ -5,7 +5,7 @@ import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { CallOutcome, ToolCall, ToolResult } from './call.js'
-import type { ListenerRegistry, MergedListeners } from './listener-registry.js'
+import type { ListenerRegistry, MergedListeners, ScopeListeners } from './listener-registry.js'
 import type { Approver, CallInfo } from './pipeline-events.js'
 
 /** A resolved tool, plus the hooks the synthesized `run_code` uses in place of a plain body. */
@@ -45,6 +45,8 @@ export interface SubCallOrigin {
 export interface PipelineScope {
   readonly agentId: string | undefined
   readonly layer: RegistryLayer
+  /** The agent's own listeners; undefined for the global scope. */
+  readonly listeners: ScopeListeners | undefined
   readonly core: RuntimeCore
 }
 
@@ -94,7 +96,7 @@ export function openCall(
     parentId: origin?.parentId,
     escalated: origin?.escalated === true,
     startedAt: performance.now(),
-    listeners: scope.core.listeners.forScope(scope.agentId),
+    listeners: scope.core.listeners.forScope(scope.listeners),
     target: undefined,
     info: undefined,
     asks: noAsks,

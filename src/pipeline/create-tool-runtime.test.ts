@@ -72,10 +72,14 @@ describe('ToolRuntime', () => {
     expect(() => agent.register(add)).toThrow(/already registered in agent a1/)
   })
 
-  it('returns the same view for the same agent id, and agent() from a view reaches its siblings', () => {
+  it('shares one scope between the views of one agent id, and agent() from a view reaches its siblings', () => {
     const runtime = createToolRuntime()
-    expect(runtime.agent('x')).toBe(runtime.agent('x'))
-    expect(runtime.agent('x').agent('y')).toBe(runtime.agent('y'))
+    const first = runtime.agent('x')
+    first.register(add)
+    expect(runtime.agent('x').get('add')).toBe(add)
+    runtime.agent('x').agent('y').register(echo)
+    expect(runtime.agent('y').get('echo')).toBe(echo)
+    expect(first.get('echo')).toBeUndefined()
     expect(runtime.agent('x').agentId).toBe('x')
   })
 

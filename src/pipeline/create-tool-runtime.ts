@@ -7,6 +7,7 @@ import type { Disposer } from '../registry/disposer.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
+import { AgentScopes } from './agent-scopes.js'
 import type { ToolCall, ToolResult } from './call.js'
 import type { PipelineScope, RuntimeCore } from './call-run.js'
 import { executeAll } from './execute-all.js'
@@ -18,97 +19,148 @@ import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
-import type { ExecuteOptions, ToolRuntime } from './tool-runtime.js'
+import type { AgentRuntime, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
 import { watchShownTools } from './watch-shown-tools.js'
 
 /** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const resolved = resolveConfig(config)
   const bridge = resolved.ptcRuntime === undefined ? undefined : new PtcBridge(resolved.ptcRuntime)
-  const core: RuntimeCore = {
-    registry: new ScopedRegistry(),
-    listeners: new ListenerRegistry(),
-    approve: resolved.approve,
-    sessionLog: resolved.sessionLog,
-    defaultMode: resolved.mode,
-    maxParallelCalls: resolved.maxParallelCalls,
-    maxParallelSubCalls: resolved.maxParallelSubCalls,
-    ptc: bridge,
-  }
-  const views = new Map<string, ToolRuntime>()
-  const viewOf = (agentId: string | undefined): ToolRuntime => {
-    if (agentId === undefined) return root
+  return openRuntime(
+    {
+      registry: new ScopedRegistry(),
+      listeners: new ListenerRegistry(),
+      approve: resolved.approve,
+      sessionLog: resolved.sessionLog,
+      defaultMode: resolved.mode,
+      maxParallelCalls: resolved.maxParallelCalls,
+      maxParallelSubCalls: resolved.maxParallelSubCalls,
+      ptc: bridge,
+    },
+    bridge,
+  )
+}
+
+/** The global view over `core`, whose `agent(id)` opens agent views that share `core`. */
+export function openRuntime(core: RuntimeCore, bridge: PtcBridge | undefined): ToolRuntime {
+  const agents = new AgentScopes(core)
+  const agent = (agentId: string): AgentRuntime => {
     if (typeof agentId !== 'string' || agentId.length === 0)
       throw new InvalidArgumentError('agent(id): id must be a non-empty string')
-    let view = views.get(agentId)
-    if (view === undefined) {
-      view = createView(core, bridge, agentId, viewOf)
-      views.set(agentId, view)
+    const scope = agents.acquire(agentId)
+    let released = false
+    const ready = (method: string) => {
+      if (released) {
+        throw new ToolRuntimeError(
+          `${method}: the view of agent ${JSON.stringify(agentId)} was disposed; runtime.agent(id) opens a new one`,
+        )
+      }
     }
-    return view
+    const release = () => {
+      if (released) return
+      released = true
+      agents.release(scope)
+    }
+    const view = createView(scope, bridge, agent, ready, (watcher) => agents.watch(scope, watcher))
+    return { ...view, agentId, dispose: release, [Symbol.dispose]: release }
   }
-  const root = createView(core, bridge, undefined, viewOf)
-  return root
+  const global: PipelineScope = { agentId: undefined, layer: core.registry.global, listeners: undefined, core }
+  return createView(
+    global,
+    bridge,
+    agent,
+    () => {},
+    (watcher) => watcher,
+  )
 }
 
 function createView(
-  core: RuntimeCore,
+  scope: PipelineScope,
   bridge: PtcBridge | undefined,
-  agentId: string | undefined,
-  viewOf: (agentId: string) => ToolRuntime,
+  agent: (agentId: string) => AgentRuntime,
+  ready: (method: string) => void,
+  own: (watcher: Disposer) => Disposer,
 ): ToolRuntime {
-  const scope: PipelineScope = { agentId, layer: core.registry.layer(agentId), core }
-  const modeOf = (): PresentationMode => core.registry.presentation(scope.layer) ?? core.defaultMode
-  const lookup = (name: string) => core.registry.resolve(scope.layer, name)?.definition
+  const { core, layer } = scope
+  const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
+  const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
 
   return {
-    agentId,
+    agentId: scope.agentId,
     register(definition: AnyToolDefinition): Disposer {
+      ready('register')
       if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
         throw new ToolRuntimeError(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
       }
-      return core.registry.register(scope.layer, definition)
+      return core.registry.register(layer, definition)
     },
-    restrict: (filter: ToolFilter) => core.registry.restrict(scope.layer, filter),
-    guard: (guard: ToolGuard) => core.listeners.guard(agentId, guard),
-    on: <Event extends ToolEventName>(event: Event, listener: ToolEventListeners[Event], options?: ListenerOptions) =>
-      core.listeners.on(agentId, event, listener, options?.order ?? 0),
+    restrict(filter: ToolFilter): Disposer {
+      ready('restrict')
+      return core.registry.restrict(layer, filter)
+    },
+    guard(guard: ToolGuard): Disposer {
+      ready('guard')
+      return core.listeners.guard(scope.listeners, guard)
+    },
+    on<Event extends ToolEventName>(
+      event: Event,
+      listener: ToolEventListeners[Event],
+      options?: ListenerOptions,
+    ): Disposer {
+      ready('on')
+      return core.listeners.on(scope.listeners, event, listener, options?.order ?? 0)
+    },
     presentAs(mode: PresentationMode): Disposer {
+      ready('presentAs')
       if (mode !== 'native' && mode !== 'ptc' && mode !== 'both') {
         throw new InvalidArgumentError(`presentAs: mode must be 'native', 'ptc' or 'both', not ${String(mode)}`)
       }
       if (mode !== 'native' && bridge === undefined) {
         throw new ToolRuntimeError(`presentAs('${mode}'): the runtime has no ptcRuntime; pass one to createToolRuntime`)
       }
-      return core.registry.presentAs(scope.layer, mode)
+      return core.registry.presentAs(layer, mode)
     },
-    onToolsChanged: (listener: () => void): Disposer =>
-      watchShownTools(
-        core.registry,
-        () => ({ mode: modeOf(), entries: core.registry.visible(scope.layer).entries }),
-        listener,
-      ),
-    get: lookup,
-    schemas: (): readonly ToolSchema[] => core.registry.visible(scope.layer).schemas,
+    onToolsChanged(listener: () => void): Disposer {
+      ready('onToolsChanged')
+      const shown = () => ({ mode: modeOf(), entries: core.registry.visible(layer).entries })
+      return own(watchShownTools(core.registry, shown, listener))
+    },
+    get(name: string): AnyToolDefinition | undefined {
+      ready('get')
+      return lookup(name)
+    },
+    schemas(): readonly ToolSchema[] {
+      ready('schemas')
+      return core.registry.visible(layer).schemas
+    },
     prompt(): ToolPrompt {
+      ready('prompt')
       const mode = modeOf()
-      if (mode === 'native') return { tools: core.registry.visible(scope.layer).schemas, sections: [] }
+      if (mode === 'native') return { tools: core.registry.visible(layer).schemas, sections: [] }
       if (bridge === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
       return bridge.presented(scope, mode).prompt
     },
-    execute: (call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> =>
-      runCall(scope, asCall(call), options?.signal),
-    async executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]> {
+    execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
+      ready('execute')
+      return runCall(scope, asCall(call), options?.signal)
+    },
+    executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]> {
+      ready('executeAll')
       const list = Array.isArray(calls) ? calls.map(asCall) : []
       return executeAll(scope, list, createScheduler(core.maxParallelCalls), options?.signal)
     },
-    agent: (id: string) => viewOf(id),
+    agent(id: string): AgentRuntime {
+      ready('agent')
+      return agent(id)
+    },
     presentCall(call: ToolCall): CardIntent | undefined {
+      ready('presentCall')
       const definition = lookup(call.name)
       const args = definition?.presentCall === undefined ? undefined : argumentsOf(call)
       return args === undefined ? undefined : safely(() => definition!.presentCall!(args))
     },
     presentResult(call: ToolCall, result: ToolResult): CardIntent | undefined {
+      ready('presentResult')
       const definition = lookup(call.name)
       if (definition?.presentResult === undefined || !result.ok || result.value === undefined) return undefined
       const args = argumentsOf(call)

@@ -17,7 +17,8 @@ interface Registration<Listener> {
   readonly sequence: number
 }
 
-interface ScopeListeners {
+/** One scope's own listeners. An agent's belong to its scope and go with it; the registry keeps no table of them. */
+export interface ScopeListeners {
   readonly events: { [Event in ToolEventName]: Registration<ToolEventListeners[Event]>[] }
   readonly guards: Registration<ToolGuard>[]
   version: number
@@ -55,11 +56,15 @@ const byOrder = (left: Registration<unknown>, right: Registration<unknown>) =>
 /** Listeners on the global scope run for every call; an agent's run only for that agent's calls. */
 export class ListenerRegistry {
   readonly #global = createScopeListeners()
-  readonly #agents = new Map<string, ScopeListeners>()
   #sequence = 0
 
+  /** The listeners of a new agent scope, empty. */
+  createScope(): ScopeListeners {
+    return createScopeListeners()
+  }
+
   on<Event extends ToolEventName>(
-    agentId: string | undefined,
+    owner: ScopeListeners | undefined,
     event: Event,
     listener: ToolEventListeners[Event],
     order = 0,
@@ -67,33 +72,23 @@ export class ListenerRegistry {
     if (!eventNames.includes(event)) throw new InvalidArgumentError(`on: unknown event ${String(event)}`)
     if (typeof listener !== 'function') throw new InvalidArgumentError(`on(${event}): listener must be a function`)
     if (!Number.isFinite(order)) throw new InvalidArgumentError(`on(${event}): order must be a finite number`)
-    const scope = this.#scope(agentId)
+    const scope = owner ?? this.#global
     return this.#add(scope, scope.events[event] as Registration<ToolEventListeners[Event]>[], listener, order)
   }
 
-  guard(agentId: string | undefined, guard: ToolGuard): Disposer {
+  guard(owner: ScopeListeners | undefined, guard: ToolGuard): Disposer {
     if (typeof guard !== 'function') throw new InvalidArgumentError('guard: expected a function')
-    const scope = this.#scope(agentId)
+    const scope = owner ?? this.#global
     return this.#add(scope, scope.guards, guard, 0)
   }
 
-  forScope(agentId: string | undefined): MergedListeners {
-    const own = agentId === undefined ? this.#global : this.#scope(agentId)
+  forScope(owner: ScopeListeners | undefined): MergedListeners {
+    const own = owner ?? this.#global
     const merged = own.merged
     if (merged !== undefined && merged.ownVersion === own.version && merged.globalVersion === this.#global.version) {
       return merged
     }
     return this.#merge(own)
-  }
-
-  #scope(agentId: string | undefined): ScopeListeners {
-    if (agentId === undefined) return this.#global
-    let scope = this.#agents.get(agentId)
-    if (scope === undefined) {
-      scope = createScopeListeners()
-      this.#agents.set(agentId, scope)
-    }
-    return scope
   }
 
   #add<Listener>(scope: ScopeListeners, list: Registration<Listener>[], listener: Listener, order: number): Disposer {

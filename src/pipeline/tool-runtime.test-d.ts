@@ -47,4 +47,13 @@ describe('ToolRuntime types', () => {
     // @ts-expect-error not a presentation mode
     runtime.presentAs('hybrid')
   })
+
+  it('gives an agent view a string id and a disposer, and the global scope neither', () => {
+    const agent = runtime.agent('a')
+    expectTypeOf(agent.agentId).toEqualTypeOf<string>()
+    expectTypeOf(agent).toExtend<Disposable>()
+    expectTypeOf(runtime.agentId).toEqualTypeOf<string | undefined>()
+    // @ts-expect-error the global scope is not disposable
+    runtime.dispose()
+  })
 })

@@ -43,10 +43,23 @@ export interface ToolRuntime {
   execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult>
   /** Runs one turn's calls under the concurrency contract; results in call order. Never rejects. */
   executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]>
-  /** A scoped view for one agent, with this same API. */
-  agent(id: string): ToolRuntime
+  /**
+   * A view of one agent's scope, with this same API. Views of one id share the scope; it lives until the last of
+   * them is disposed, then its tools, masks, presentation, listeners, guards and watchers are gone, and the next
+   * `agent(id)` starts empty. `agent` on an agent view opens a sibling, not a child.
+   */
+  agent(id: string): AgentRuntime
   /** The host card for a call, from the definition's `presentCall`; never sent to the model. */
   presentCall(call: ToolCall): CardIntent | undefined
   /** The host card for a successful result, from the definition's `presentResult`; never sent to the model. */
   presentResult(call: ToolCall, result: ToolResult): CardIntent | undefined
+}
+
+/**
+ * One holder's view of an agent's scope. `dispose()` (or `using`) lets go of it; a disposed view throws a
+ * `ToolRuntimeError` on any further use. Calls already running settle as they would have, in the scope they
+ * started in.
+ */
+export interface AgentRuntime extends ToolRuntime, Disposer {
+  readonly agentId: string
 }

@@ -1,7 +1,10 @@
-// `qilin-tools/providers`: tool schemas projected for OpenAI, Anthropic and Gemini, their calls and results
-// both ways, and Vercel AI SDK interop. Named exports only.
+// `qilin-tools/providers`: tool schemas projected for OpenAI, Anthropic and Gemini, and their calls and results both
+// ways. Vercel AI SDK interop is `qilin-tools/providers/ai-sdk`. Named exports only.
 
+// the size budget a projection renders within, shared with code mode
 export type { RenderBudget } from '../ptc/render-budget.js'
+
+// anthropic
 export type {
   AnthropicContentBlock,
   AnthropicToolResultBlock,
@@ -14,9 +17,10 @@ export {
   toAnthropicToolResults,
   toAnthropicToolUses,
 } from './anthropic/anthropic-messages.js'
-// anthropic
 export type { AnthropicInputSchema, AnthropicTool, AnthropicToolsOptions } from './anthropic/to-anthropic-tools.js'
 export { toAnthropicTools } from './anthropic/to-anthropic-tools.js'
+
+// gemini
 export type { GeminiContent, GeminiFunctionCall, GeminiFunctionResponse, GeminiPart } from './gemini/gemini-messages.js'
 export {
   fromGeminiFunctionCalls,
@@ -25,9 +29,10 @@ export {
   toGeminiFunctionResponses,
 } from './gemini/gemini-messages.js'
 export type { GeminiSchema } from './gemini/gemini-openapi-schema.js'
-// gemini
 export type { GeminiFunctionDeclaration, GeminiToolsOptions } from './gemini/to-gemini-tools.js'
 export { toGeminiTools } from './gemini/to-gemini-tools.js'
+
+// openai
 export type {
   OpenAIChatToolCall,
   OpenAIChatToolMessage,
@@ -52,10 +57,10 @@ export {
   toOpenAIResponsesCalls,
   toOpenAIResponsesItems,
 } from './openai/openai-responses-items.js'
-// openai
 export type { OpenAIChatTool, OpenAIResponsesTool, OpenAIToolsOptions } from './openai/to-openai-tools.js'
 export { toOpenAITools } from './openai/to-openai-tools.js'
-// shared
+
+// shared by every provider: projection reports and result rendering
 export type {
   Projection,
   ProjectionReport,

@@ -57,14 +57,28 @@ export class ScopedRegistry {
     for (const listener of this.#changeListeners) listener()
   }
 
-  layer(agentId: string | undefined): RegistryLayer {
-    if (agentId === undefined) return this.global
+  /** The agents that hold a layer now. */
+  get agentCount(): number {
+    return this.#agents.size
+  }
+
+  /** The agent's layer, created empty when it has none. */
+  openLayer(agentId: string): RegistryLayer {
     let layer = this.#agents.get(agentId)
     if (layer === undefined) {
       layer = createLayer(agentId)
       this.#agents.set(agentId, layer)
     }
     return layer
+  }
+
+  /**
+   * Forgets an agent's layer with everything in it: the next `openLayer` for that id starts empty. Calls still
+   * running in the old layer keep reading it; its leftover disposers touch only it.
+   */
+  closeLayer(layer: RegistryLayer): void {
+    if (layer.agentId === undefined || this.#agents.get(layer.agentId) !== layer) return
+    this.#agents.delete(layer.agentId)
   }
 
   register(layer: RegistryLayer, definition: AnyToolDefinition): Disposer {

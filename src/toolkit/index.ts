@@ -1,4 +1,5 @@
-// `qilin-tools/toolkit`: file and shell tools confined to a workspace directory.
+// `qilin-tools/toolkit`: file and shell tools confined to a workspace directory. Named exports only.
+
 export type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 export type { BashToolOptions, BashValue } from './bash-tool.js'
 export type { EditFileToolOptions, EditFileValue } from './edit-file-tool.js'

@@ -159,4 +159,18 @@ describe('fromAISDKTools', () => {
     registration.dispose()
     expect(runtime.agent('helper').schemas()).toEqual([])
   })
+
+  it('keeps no hold on the agent it was given by id: its calls run in the scope as it is at call time', async () => {
+    const runtime = createToolRuntime()
+    const helper = runtime.agent('helper')
+    helper.register(defineTool({ name: 'ping', description: 'Ping', parameters: {}, execute: () => 'pong' }))
+    const tools = toAISDKTools(runtime, 'helper')
+    const options = { toolCallId: 'p1', messages: [], context: undefined } as never
+    expect(await tools.ping?.execute?.({} as never, options)).toMatchObject({ ok: true, value: 'pong' })
+    helper.dispose()
+    expect(await tools.ping?.execute?.({} as never, options)).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_TOOL' },
+    })
+  })
 })

@@ -21,26 +21,35 @@ type ModelOutput =
  * The tools a runtime scope presents, as Vercel AI SDK tools. Each `execute` runs the call through our
  * pipeline (validation, guards, approval, timeouts, logging), so the AI SDK only carries it; the tool's output
  * is our `ToolResult` and `toModelOutput` shows the model exactly its content (images as file parts).
- * `scope` is an agent id (`runtime.agent(scope)`). Prompt sections (`runtime.prompt().sections`) are not tools:
- * put them in the system prompt.
+ * `scope` is an agent id: each call runs in that agent's scope as it is then. The tools hold no view of the agent,
+ * so they never keep it alive; to pin one, pass `runtime.agent(id)` itself. Prompt sections
+ * (`runtime.prompt().sections`) are not tools: put them in the system prompt.
  */
 export function toAISDKTools(runtime: ToolRuntime, scope?: string): ToolSet {
-  const view = scope === undefined ? runtime : runtime.agent(scope)
   const tools: Record<string, Tool<JsonObject, ToolResult>> = {}
-  for (const schema of view.prompt().tools) {
+  for (const schema of inScope(runtime, scope, (view) => view.prompt().tools)) {
     tools[schema.name] = tool<JsonObject, ToolResult, Record<string, unknown>>({
       description: schema.description,
       // No `validate`: the pipeline validates against our schema and reports failures to the model as results.
       inputSchema: jsonSchema<JsonObject>(schema.parameters as unknown as JSONSchema7),
       execute: (input, { toolCallId, abortSignal }) =>
-        view.execute(
-          { id: toolCallId, name: schema.name, arguments: input },
-          abortSignal === undefined ? {} : { signal: abortSignal },
+        inScope(runtime, scope, (view) =>
+          view.execute(
+            { id: toolCallId, name: schema.name, arguments: input },
+            abortSignal === undefined ? {} : { signal: abortSignal },
+          ),
         ),
       toModelOutput: ({ output }) => modelOutput(output),
     })
   }
   return tools
+}
+
+/** Uses the agent's view for one step and lets it go; a call it started settles all the same. */
+function inScope<Value>(runtime: ToolRuntime, scope: string | undefined, use: (view: ToolRuntime) => Value): Value {
+  if (scope === undefined) return use(runtime)
+  using view = runtime.agent(scope)
+  return use(view)
 }
 
 function modelOutput(result: ToolResult): ModelOutput {

@@ -1,3 +1,6 @@
+// `qilin-tools/ptc/python`: Python code mode in a confined runner process (bubblewrap, Landlock, seccomp, rlimits).
+// Named exports only.
+
 export {
   type ConfinementLayer,
   type ConfinementProfile,
