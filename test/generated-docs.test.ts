@@ -8,8 +8,12 @@ import { pythonPresentation } from '../scripts/docs/tool-catalog.js'
 import { collectDocsInput, type DocsInput, REPOSITORY_ROOT, renderDocs, staleDocs } from '../scripts/generate-docs.js'
 import { CONFIG_FIELDS, type ConfigField } from '../src/cli/config-fields.js'
 import { parseConfig } from '../src/cli/parse-config.js'
+import { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from '../src/mcp/serve-http.js'
+import { resolveConfig } from '../src/pipeline/runtime-config.js'
+import { defaultPtcLimits } from '../src/ptc/ptc-limits.js'
 import { createPythonPtcRuntime } from '../src/ptc/python/create-python-ptc-runtime.js'
 import { findPython } from '../src/ptc/python/find-python.js'
+import { BASH_DEFAULT_TIMEOUT_MS } from '../src/toolkit/bash-tool.js'
 
 let input: DocsInput
 
@@ -135,6 +139,27 @@ describe('the qilin.config.json schema', () => {
     expect(example.$schema).toBe('../docs/qilin.config.schema.json')
     expect(validate(example), JSON.stringify(validate.errors)).toBe(true)
     expect(parseConfig(JSON.stringify(example), 'examples/qilin.config.json')).toEqual(example)
+  })
+
+  it('states the defaults the code applies', () => {
+    const defaults = (section: string) =>
+      Object.fromEntries(
+        Object.entries(schema.properties[section].properties as Record<string, { default?: unknown }>).map(
+          ([name, property]) => [name, property.default],
+        ),
+      )
+    const runtime = resolveConfig(undefined)
+    expect(defaults('limits')).toMatchObject({
+      timeoutMs: defaultPtcLimits.defaultTimeoutMs,
+      maxParallelCalls: runtime.maxParallelCalls,
+      maxParallelSubCalls: runtime.maxParallelSubCalls,
+      bashTimeoutMs: BASH_DEFAULT_TIMEOUT_MS,
+    })
+    expect(defaults('serve')).toMatchObject({
+      sessionIdleMs: DEFAULT_SESSION_IDLE_MS,
+      maxSessions: DEFAULT_MAX_SESSIONS,
+    })
+    expect(schema.properties.mode.default).toBe(runtime.mode)
   })
 
   it('is generated from the same table parseConfig checks', () => {
