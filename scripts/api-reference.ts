@@ -1,7 +1,7 @@
 // Generates the API reference (docs/api/) with TypeDoc from typedoc.json, naming each module by the specifier a user
 // imports (`qilin-tools/mcp`) as package.json's exports map spells it.
 //   node --import tsx scripts/api-reference.ts           writes docs/api/
-//   node --import tsx scripts/api-reference.ts --check   regenerates into a temporary folder and fails when docs/api/ differs
+//   node --import tsx scripts/api-reference.ts --check   regenerates in a temporary folder; fails if docs/api/ differs
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'

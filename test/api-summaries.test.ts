@@ -15,7 +15,7 @@ interface UndocumentedExport {
   readonly declaredAt: string
 }
 
-/** The source file behind each entry of package.json's `exports` map (`./dist/mcp/index.d.ts` → `src/mcp/index.ts`). */
+/** The source behind each entry of package.json's `exports` map: `./dist/mcp/index.d.ts` → `src/mcp/index.ts`. */
 function publicEntryPoints(): string[] {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
     exports: Record<string, string | { types?: string }>
@@ -36,17 +36,9 @@ function repositoryPath(file: string): string {
   return relative(repositoryRoot, file).split(sep).join('/')
 }
 
-function roleOf(declaration: ts.Declaration): 'value' | 'type' | undefined {
-  if (ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration)) return 'type'
-  if (
-    ts.isFunctionDeclaration(declaration) ||
-    ts.isVariableDeclaration(declaration) ||
-    ts.isClassDeclaration(declaration) ||
-    ts.isEnumDeclaration(declaration) ||
-    ts.isModuleDeclaration(declaration)
-  )
-    return 'value'
-  return undefined
+/** Interfaces and type aliases are types; anything else (function, constant, class, namespace) counts as a value. */
+function roleOf(declaration: ts.Declaration): 'value' | 'type' {
+  return ts.isInterfaceDeclaration(declaration) || ts.isTypeAliasDeclaration(declaration) ? 'type' : 'value'
 }
 
 /** The first line of the declaration's JSDoc text, before any tag; empty when there is none. */
@@ -91,7 +83,6 @@ function undocumentedExports(entryPoints: readonly string[]): UndocumentedExport
       const byRole = new Map<'value' | 'type', { documented: boolean; first: ts.Declaration }>()
       for (const declaration of symbol.declarations ?? []) {
         const role = roleOf(declaration)
-        if (role === undefined) continue
         const seen = byRole.get(role)
         const documented = summaryLine(declaration) !== ''
         byRole.set(role, { documented: (seen?.documented ?? false) || documented, first: seen?.first ?? declaration })
