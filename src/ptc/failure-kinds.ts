@@ -27,6 +27,8 @@ export const PtcFailureKind = {
   INPUT_BUDGET: 'input-budget',
   /** The sandbox itself broke; not the program's fault. */
   SANDBOX: 'sandbox',
+  /** So many programs were running and waiting that this one was refused before it started; retry later. */
+  BUSY: 'busy',
 } as const
 
 /** The union of the ways a code-mode run can fail. */

@@ -19,5 +19,6 @@ it('pins the failure kinds', () => {
     'sub-call-limit',
     'input-budget',
     'sandbox',
+    'busy',
   ])
 })
