@@ -3,7 +3,10 @@
  * They are part of what the model sees: change them only with their snapshots.
  */
 export const failureMessages = {
-  unknownTool: (name: string) => `Unknown tool "${name}".`,
+  unknownTool: (name: string, nearest: readonly string[]) =>
+    nearest.length === 0 ? `Unknown tool "${name}".` : `Unknown tool "${name}". Did you mean ${alternatives(nearest)}?`,
+  emptyArguments: (name: string, detail: string) =>
+    `Invalid arguments for ${name}: the arguments were empty; ${detail}`,
   notAnObject: (name: string) => `Invalid arguments for ${name}: expected a JSON object.`,
   notJson: (name: string) => `Invalid arguments for ${name}: arguments must be lossless JSON.`,
   invalidArguments: (name: string, detail: string) => `Invalid arguments for ${name}: ${detail}`,
@@ -27,3 +30,9 @@ export const failureMessages = {
   guardNotSynchronous: () => 'A guard returned something other than a reason or nothing; guards are synchronous.',
   internal: (detail: string) => `Internal error in the tool pipeline: ${detail}`,
 } as const
+
+/** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
+function alternatives(names: readonly string[]): string {
+  const quoted = names.map((name) => `"${name}"`)
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`
+}

@@ -16,12 +16,20 @@ export class Unreadable {
 /** The validator's defaults, passed as one shared object rather than a fresh `{}` per call. */
 const defaultLimits = Object.freeze({})
 
+/** What blank argument text reads as; validation then decides whether the tool accepts no arguments. */
+export const emptyArguments: JsonObject = Object.freeze({})
+
+/** The parser's default byte cap; JSON whitespace is one byte a character, so longer blank text is refused as big. */
+const maxBlankLength = 1024 * 1024
+const blank = /^[\t\n\r ]*$/
+
 /**
  * A call's arguments as one frozen JSON value: the model's text parsed under the parser's limits, or an object
- * copied losslessly. The one way the pipeline reads arguments, for scheduling as for running.
+ * copied losslessly; blank text (as some providers send for a tool without parameters) is `emptyArguments`. The one way the pipeline reads arguments, for scheduling as for running.
  */
 export function readArguments(raw: string | JsonObject): JsonValue | Unreadable {
   if (typeof raw === 'string') {
+    if (raw.length <= maxBlankLength && blank.test(raw)) return emptyArguments
     const parsed = parseJsonArguments(raw, defaultLimits)
     return parsed.ok ? freezeParsed(parsed.value as JsonValue) : new Unreadable(parsed.message)
   }

@@ -6,8 +6,9 @@ import type { CallRun, CallTarget, PipelineScope } from './call-run.js'
 import { mintCorrelationId } from './correlation-id.js'
 import { failureMessages } from './failure-messages.js'
 import { isJsonObject } from './frozen-json.js'
+import { nearestNames } from './nearest-names.js'
 import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
-import { readArguments, Unreadable } from './read-arguments.js'
+import { emptyArguments, readArguments, Unreadable } from './read-arguments.js'
 import { recordStarted } from './session-recording.js'
 
 /**
@@ -23,14 +24,20 @@ export function resolveCall(run: CallRun): CallOutcome | undefined {
     recordStarted(run, readable ? args : typeof call.arguments === 'string' ? call.arguments : null)
   }
   const target = findTarget(run.scope, call.name, run.parentId)
-  if (target === undefined) return failure(ToolErrorCode.UNKNOWN_TOOL, failureMessages.unknownTool(call.name))
+  if (target === undefined) {
+    const nearest = nearestNames(call.name, callableNames(run.scope, run.parentId), maxSuggestedDistance(call.name), 3)
+    return failure(ToolErrorCode.UNKNOWN_TOOL, failureMessages.unknownTool(call.name, nearest))
+  }
   if (!readable) return failure(ToolErrorCode.INVALID_ARGUMENTS, args.message(call.name))
   if (!isJsonObject(args)) return failure(ToolErrorCode.INVALID_ARGUMENTS, failureMessages.notAnObject(call.name))
   const validation = target.parameters.validate(args)
   if (!validation.valid) {
+    const detail = formatIssues(validation.issues)
     return failure(
       ToolErrorCode.INVALID_ARGUMENTS,
-      failureMessages.invalidArguments(call.name, formatIssues(validation.issues)),
+      args === emptyArguments
+        ? failureMessages.emptyArguments(call.name, detail)
+        : failureMessages.invalidArguments(call.name, detail),
     )
   }
   const problem = target.check?.(args)
@@ -57,6 +64,21 @@ export function findTarget(scope: PipelineScope, name: string, parentId: string 
   if (mode === 'native') return core.registry.resolve(layer, name)
   if (name === RUN_CODE_TOOL_NAME) return core.ptc?.runCode(scope, mode)
   return mode === 'both' ? core.registry.resolve(layer, name) : undefined
+}
+
+/** The names `findTarget` would resolve in this scope: what an unknown name may be suggested from, hidden ones never. */
+function callableNames(scope: PipelineScope, parentId: string | undefined): readonly string[] {
+  const { core, layer } = scope
+  const mode = parentId === undefined ? (core.registry.presentation(layer) ?? core.defaultMode) : 'native'
+  const runCode = parentId === undefined && mode !== 'native' && core.ptc !== undefined ? [RUN_CODE_TOOL_NAME] : []
+  if (mode === 'ptc') return runCode
+  const visible = core.registry.visible(layer).entries.map((entry) => entry.name)
+  return parentId === undefined ? [...runCode, ...visible] : visible.filter((name) => name !== RUN_CODE_TOOL_NAME)
+}
+
+/** A third of the name, at least one edit: `get_wether` may be 3 edits from a suggestion, `ls` 1. */
+function maxSuggestedDistance(name: string): number {
+  return Math.max(1, Math.floor(Math.min(name.length, 64) / 3))
 }
 
 /** The validator's messages already say where (`at /b: …`), so they are joined as they are. */
