@@ -27,12 +27,16 @@ describe('RunAdmission', () => {
 
   it('holds a run back while its memory would pass the total, even with a free slot', async () => {
     const gate = new RunAdmission({ maxConcurrentRuns: 4, maxSandboxMemoryBytes: 25, maxQueuedRuns: 5 }, 10)
-    const first = granted(await gate.admit({ memoryBytes: 10, deadlineAt: later(), signal: never }))
+    const at = await gate.admit({ memoryBytes: 10, deadlineAt: later(), signal: never })
+    expect(at.ok && at.waitedMs).toBe(0)
+    const first = granted(at)
     granted(await gate.admit({ memoryBytes: 10, deadlineAt: later(), signal: never }))
     const waiting = gate.admit({ memoryBytes: 10, deadlineAt: later(), signal: never })
     expect([gate.running, gate.queued]).toEqual([2, 1])
+    await new Promise((resolve) => setTimeout(resolve, 30))
     first()
-    granted(await waiting)
+    const admitted = await waiting
+    expect(admitted.ok && admitted.waitedMs).toBeGreaterThanOrEqual(25)
     expect([gate.running, gate.queued]).toEqual([2, 0])
   })
 

@@ -19,8 +19,13 @@ export interface AdmissionRequest {
   readonly signal: AbortSignal
 }
 
-/** Admitted (call `release` exactly once when the run ends, however it ends), or refused with why. */
-export type Admission = { readonly ok: true; release(): void } | { readonly ok: false; readonly failure: PtcFailure }
+/**
+ * Admitted, with how long the run waited (0 when it started at once; call `release` when the run ends, however it
+ * ends), or refused with why.
+ */
+export type Admission =
+  | { readonly ok: true; readonly waitedMs: number; release(): void }
+  | { readonly ok: false; readonly failure: PtcFailure }
 
 interface Waiter {
   readonly memoryBytes: number
@@ -64,7 +69,7 @@ export class RunAdmission {
   admit(request: AdmissionRequest): Promise<Admission> {
     if (request.signal.aborted) return Promise.resolve(refused(PtcFailureKind.ABORTED, 'the run was cancelled'))
     if (this.#queue.length === 0 && this.#fits(request.memoryBytes)) {
-      return Promise.resolve(this.#take(request.memoryBytes))
+      return Promise.resolve(this.#take(request.memoryBytes, 0))
     }
     if (this.#queue.length >= this.limits.maxQueuedRuns) return Promise.resolve(this.#busy())
     return new Promise((resolve) => {
@@ -74,7 +79,10 @@ export class RunAdmission {
         request.signal.removeEventListener('abort', onAbort)
         resolve(admission)
       }
-      const waiter: Waiter = { memoryBytes: request.memoryBytes, admit: () => leave(this.#take(request.memoryBytes)) }
+      const waiter: Waiter = {
+        memoryBytes: request.memoryBytes,
+        admit: () => leave(this.#take(request.memoryBytes, performance.now() - waitedFrom)),
+      }
       const giveUp = (admission: Admission): void => {
         this.#queue.splice(this.#queue.indexOf(waiter), 1)
         leave(admission)
@@ -102,12 +110,13 @@ export class RunAdmission {
     )
   }
 
-  #take(memoryBytes: number): Admission {
+  #take(memoryBytes: number, waitedMs: number): Admission {
     this.#running += 1
     this.#memoryInUse += memoryBytes
     let released = false
     return {
       ok: true,
+      waitedMs,
       release: () => {
         if (released) return
         released = true

@@ -4,6 +4,7 @@ import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
+import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
 import { acceptsWithValidator, presentTypeScript, type SchemaAccepts } from '../ts-sdk/present-typescript.js'
 import { IsolatePool } from './isolate-pool.js'
@@ -26,6 +27,19 @@ export interface NodePtcRuntimeOptions {
    * @default none
    */
   readonly escalation?: SandboxEscalation
+  /**
+   * Programs this runtime runs at once; more wait their turn first in, first out. The wait counts against each
+   * program's own deadline, and a cancelled program leaves the queue.
+   * @default 4
+   */
+  readonly maxConcurrentRuns?: number
+  /**
+   * The heap limits of the programs running at once, summed, in bytes; a program waits while its heap would pass it.
+   * @default `maxConcurrentRuns` × the heap limit (4 × 128 MB)
+   */
+  readonly maxSandboxMemoryBytes?: number
+  /** Programs that may wait for a turn; one more fails at once (`busy`), telling the model to retry later. @default 64 */
+  readonly maxQueuedRuns?: number
 }
 
 /** TypeScript code mode in isolated-vm, with its limits and a way to wait for its sandbox pool. */
@@ -45,6 +59,16 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
   const limits = resolvePtcLimits(options.limits)
   const pool = new IsolatePool({ size: options.poolSize ?? 2, heapMegabytes: limits.heapMegabytes })
   const accepts = options.accepts ?? acceptsWithValidator
+  const heapBytes = limits.heapMegabytes * 1024 * 1024
+  const maxConcurrentRuns = options.maxConcurrentRuns ?? 4
+  const admission = new RunAdmission(
+    {
+      maxConcurrentRuns,
+      maxSandboxMemoryBytes: options.maxSandboxMemoryBytes ?? maxConcurrentRuns * heapBytes,
+      maxQueuedRuns: options.maxQueuedRuns ?? 64,
+    },
+    heapBytes,
+  )
 
   async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
     if (byteLength(request.code) > limits.maxSourceBytes) {
@@ -58,15 +82,28 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
     if (request.signal.aborted) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
     }
+    const timeoutMs = runTimeoutMs(request.timeoutMs, limits)
+    const deadlineAt = performance.now() + timeoutMs
+    const turn = await admission.admit({ memoryBytes: heapBytes, deadlineAt, signal: request.signal })
+    if (!turn.ok) return failureOutcome(emptyRecord, turn.failure)
+    try {
+      // The wait for a turn counts against the deadline; the program gets what is left of it.
+      return await runAdmitted(stripped.javascript, request, Math.max(1, timeoutMs - Math.ceil(turn.waitedMs)))
+    } finally {
+      turn.release()
+    }
+  }
+
+  async function runAdmitted(javascript: string, request: PtcRunRequest, timeoutMs: number): Promise<PtcRunOutcome> {
     let sandbox: Awaited<ReturnType<IsolatePool['acquire']>>
     try {
       sandbox = await pool.acquire()
     } catch (error) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: String(error) })
     }
-    const result = await runInSandbox(sandbox, stripped.javascript, request, {
+    const result = await runInSandbox(sandbox, javascript, request, {
       limits,
-      timeoutMs: runTimeoutMs(request.timeoutMs, limits),
+      timeoutMs,
       ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
     }).finally(() => pool.refill())
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
