@@ -3,33 +3,13 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import { heldTool } from '../__fixtures__/held-tool.js'
 import type { ConcurrentRunsReport } from './__fixtures__/concurrent-runs-host.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 
 function failureOf(outcome: PtcRunOutcome): { kind: string | undefined; message: string } {
   if (outcome.ok) return { kind: undefined, message: '' }
   return { kind: /^code run failed \(([a-z-]+)\)/.exec(outcome.error.message)?.[1], message: outcome.error.message }
-}
-
-/** A tool the host holds open until the test lets it go: keeps a run's slot taken for as long as the test needs. */
-function gate(): { readonly tool: () => Promise<string>; open(): void; readonly entered: Promise<void> } {
-  let open = (): void => {}
-  let entered = (): void => {}
-  const opened = new Promise<void>((resolve) => {
-    open = resolve
-  })
-  const enteredPromise = new Promise<void>((resolve) => {
-    entered = resolve
-  })
-  return {
-    tool: async () => {
-      entered()
-      await opened
-      return 'opened'
-    },
-    open: () => open(),
-    entered: enteredPromise,
-  }
 }
 
 describe('node code mode admits at most maxConcurrentRuns programs at once', () => {
@@ -64,7 +44,7 @@ describe('node code mode admits at most maxConcurrentRuns programs at once', () 
 
   it('a run whose deadline passes while queued fails as deadline and never starts', async () => {
     const runtime = createNodePtcRuntime({ maxConcurrentRuns: 1, poolSize: 0 })
-    const holder = gate()
+    const holder = heldTool()
     try {
       const first = runtime.run(fakeRunRequest('return await tools.hold({})', { hold: holder.tool }))
       await holder.entered
@@ -83,7 +63,7 @@ describe('node code mode admits at most maxConcurrentRuns programs at once', () 
 
   it('the time a run waits for its turn counts against its deadline', async () => {
     const runtime = createNodePtcRuntime({ maxConcurrentRuns: 1, poolSize: 0 })
-    const holder = gate()
+    const holder = heldTool()
     try {
       const first = runtime.run(fakeRunRequest('return await tools.hold({})', { hold: holder.tool }))
       await holder.entered
@@ -104,7 +84,7 @@ describe('node code mode admits at most maxConcurrentRuns programs at once', () 
 
   it('a run cancelled while queued fails as aborted and never starts', async () => {
     const runtime = createNodePtcRuntime({ maxConcurrentRuns: 1, poolSize: 0 })
-    const holder = gate()
+    const holder = heldTool()
     try {
       const first = runtime.run(fakeRunRequest('return await tools.hold({})', { hold: holder.tool }))
       await holder.entered
@@ -127,7 +107,7 @@ describe('node code mode admits at most maxConcurrentRuns programs at once', () 
 
   it('past the queue bound a run fails at once as busy, telling the model to retry later', async () => {
     const runtime = createNodePtcRuntime({ maxConcurrentRuns: 1, maxQueuedRuns: 1, poolSize: 0 })
-    const holder = gate()
+    const holder = heldTool()
     try {
       const first = runtime.run(fakeRunRequest('return await tools.hold({})', { hold: holder.tool }))
       await holder.entered

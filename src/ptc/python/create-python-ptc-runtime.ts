@@ -4,6 +4,7 @@ import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
+import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
 import {
   type ConfinementLayer,
@@ -54,6 +55,19 @@ export interface PythonPtcRuntimeOptions {
    * @default none
    */
   readonly escalation?: SandboxEscalation
+  /**
+   * Programs this runtime runs at once, escalated ones included; more wait their turn first in, first out. The wait
+   * counts against each program's own deadline, and a cancelled program leaves the queue.
+   * @default 4
+   */
+  readonly maxConcurrentRuns?: number
+  /**
+   * The `totalMemoryBytes` of the programs running at once, summed; a program waits while its share would pass it.
+   * @default `maxConcurrentRuns` × `totalMemoryBytes`
+   */
+  readonly maxSandboxMemoryBytes?: number
+  /** Programs that may wait for a turn; one more fails at once (`busy`), telling the model to retry later. @default 64 */
+  readonly maxQueuedRuns?: number
 }
 
 /** Python code mode in a confined runner process, with its limits, interpreter and confinement plan. */
@@ -83,13 +97,14 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
   )
   const memoryBytes = options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024
   const tmpBytes = options.tmpBytes ?? 64 * 1024 * 1024
+  const totalMemoryBytes = options.totalMemoryBytes ?? memoryBytes + tmpBytes
   const settings: RunnerSettings = {
     interpreter,
     plan,
     memoryBytes,
     fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
     tmpBytes,
-    totalMemoryBytes: options.totalMemoryBytes ?? memoryBytes + tmpBytes,
+    totalMemoryBytes,
     cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
     outputBytes: limits.maxOutputBytes,
     resultBytes: limits.maxResultBytes,
@@ -97,6 +112,15 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     maxLineBytes: Math.max(limits.maxInputBytes, 16 * 1024 * 1024),
   }
   const pool = new RunnerPool(options.poolSize ?? 1, settings)
+  const maxConcurrentRuns = options.maxConcurrentRuns ?? 4
+  const admission = new RunAdmission(
+    {
+      maxConcurrentRuns,
+      maxSandboxMemoryBytes: options.maxSandboxMemoryBytes ?? maxConcurrentRuns * totalMemoryBytes,
+      maxQueuedRuns: options.maxQueuedRuns ?? 64,
+    },
+    totalMemoryBytes,
+  )
   const escalated = options.escalation === undefined ? undefined : { ...settings, escalation: options.escalation }
   const sandbox = { profile: plan.profile, layers: [...plan.layers] }
 
@@ -114,6 +138,19 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     if (request.signal.aborted) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
     }
+    const timeoutMs = runTimeoutMs(request.timeoutMs, limits)
+    const deadlineAt = performance.now() + timeoutMs
+    const turn = await admission.admit({ memoryBytes: totalMemoryBytes, deadlineAt, signal: request.signal })
+    if (!turn.ok) return failureOutcome(emptyRecord, turn.failure)
+    try {
+      // The wait for a turn counts against the deadline; the program gets what is left of it.
+      return await runAdmitted(request, Math.max(1, timeoutMs - Math.ceil(turn.waitedMs)))
+    } finally {
+      turn.release()
+    }
+  }
+
+  async function runAdmitted(request: PtcRunRequest, timeoutMs: number): Promise<PtcRunOutcome> {
     let runner: Awaited<ReturnType<RunnerPool['acquire']>>
     try {
       runner =
@@ -123,7 +160,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     } catch (error) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: (error as Error).message })
     }
-    const result = await runOnRunner(runner, request, { limits, timeoutMs: runTimeoutMs(request.timeoutMs, limits) })
+    const result = await runOnRunner(runner, request, { limits, timeoutMs })
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 
