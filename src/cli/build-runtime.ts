@@ -4,7 +4,6 @@ import type { McpConnection } from '../mcp/mcp-connection-types.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
 import type { PtcLanguage } from '../pipeline/ptc-port.js'
-import { timeoutPolicy } from '../pipeline/timeout-policy.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { createWorkspaceToolkit, type WorkspaceToolkit } from '../toolkit/workspace-toolkit.js'
@@ -49,7 +48,6 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
     ...(limits.maxParallelSubCalls === undefined ? {} : { maxParallelSubCalls: limits.maxParallelSubCalls }),
     ...(ptcRuntime === undefined ? {} : { ptcRuntime }),
   })
-  runtime.on('tools/execute', timeoutPolicy())
   const toolkit = config.toolkit === false ? undefined : openToolkit(loaded)
   // The tools alone: the approval listener below applies the toolkit's defaults under the config's rules.
   for (const tool of toolkit?.tools ?? []) runtime.register(tool)

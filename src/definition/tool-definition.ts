@@ -67,7 +67,7 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
   readonly annotations?: ToolAnnotations
   /** Default `exclusive`: a call runs alone unless the tool says it is safe to overlap. */
   readonly executionMode?: ExecutionMode | ((args: Args) => ExecutionMode)
-  /** Declarative; enforced by the `timeoutPolicy` wrapper. */
+  /** Deadline in ms; the runtime enforces it unless created with `enforceTimeouts: false`. */
   readonly timeoutMs?: number
   /**
    * The body enforces a deadline of its own (code mode's `run_code`: the PTC runtime's default and cap, nested waits

@@ -19,6 +19,7 @@ import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
+import { timeoutPolicy } from './timeout-policy.js'
 import type { AgentRuntime, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
 import { watchShownTools } from './watch-shown-tools.js'
 
@@ -26,10 +27,11 @@ import { watchShownTools } from './watch-shown-tools.js'
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const resolved = resolveConfig(config)
   const bridge = resolved.ptcRuntime === undefined ? undefined : new PtcBridge(resolved.ptcRuntime)
+  const listeners = new ListenerRegistry()
   return openRuntime(
     {
       registry: new ScopedRegistry(),
-      listeners: new ListenerRegistry(),
+      listeners,
       approve: resolved.approve,
       sessionLog: resolved.sessionLog,
       defaultMode: resolved.mode,
@@ -38,11 +40,38 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       ptc: bridge,
     },
     bridge,
+    resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
   )
 }
 
+/** Innermost, so a `timeoutPolicy` the host installs sets the deadline wherever it has one (see `timeoutPolicy`). */
+const INNERMOST = Number.MAX_VALUE
+
+/**
+ * The runtime's own `timeoutPolicy`, installed once, by the first registration that declares `timeoutMs` (at once
+ * when `defaultMs` is set): until then a call passes no wrapper for it. Returns what `register` calls.
+ */
+function deadlines(
+  listeners: ListenerRegistry,
+  defaultMs: number | undefined,
+): (definition: AnyToolDefinition) => void {
+  let installed = false
+  const install = () => {
+    installed = true
+    listeners.on(undefined, 'tools/execute', timeoutPolicy(defaultMs === undefined ? {} : { defaultMs }), INNERMOST)
+  }
+  if (defaultMs !== undefined) install()
+  return (definition) => {
+    if (!installed && typeof definition?.timeoutMs === 'number') install()
+  }
+}
+
 /** The global view over `core`, whose `agent(id)` opens agent views that share `core`. */
-export function openRuntime(core: RuntimeCore, bridge: PtcBridge | undefined): ToolRuntime {
+export function openRuntime(
+  core: RuntimeCore,
+  bridge: PtcBridge | undefined,
+  registering: ((definition: AnyToolDefinition) => void) | undefined = undefined,
+): ToolRuntime {
   const agents = new AgentScopes(core)
   const agent = (agentId: string): AgentRuntime => {
     if (typeof agentId !== 'string' || agentId.length === 0)
@@ -61,7 +90,7 @@ export function openRuntime(core: RuntimeCore, bridge: PtcBridge | undefined): T
       released = true
       agents.release(scope)
     }
-    const view = createView(scope, bridge, agent, ready, (watcher) => agents.watch(scope, watcher))
+    const view = createView(scope, bridge, agent, ready, (watcher) => agents.watch(scope, watcher), registering)
     return { ...view, agentId, dispose: release, [Symbol.dispose]: release }
   }
   const global: PipelineScope = { agentId: undefined, layer: core.registry.global, listeners: undefined, core }
@@ -71,6 +100,7 @@ export function openRuntime(core: RuntimeCore, bridge: PtcBridge | undefined): T
     agent,
     () => {},
     (watcher) => watcher,
+    registering,
   )
 }
 
@@ -80,6 +110,7 @@ function createView(
   agent: (agentId: string) => AgentRuntime,
   ready: (method: string) => void,
   own: (watcher: Disposer) => Disposer,
+  registering: ((definition: AnyToolDefinition) => void) | undefined,
 ): ToolRuntime {
   const { core, layer } = scope
   const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
@@ -92,7 +123,9 @@ function createView(
       if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
         throw new ToolRuntimeError(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
       }
-      return core.registry.register(layer, definition)
+      const disposer = core.registry.register(layer, definition)
+      registering?.(definition)
+      return disposer
     },
     restrict(filter: ToolFilter): Disposer {
       ready('restrict')

@@ -5,7 +5,8 @@ import type { Approver } from './pipeline-events.js'
 import type { PtcRuntime } from './ptc-port.js'
 
 /**
- * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log and the code-mode runtime.
+ * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime
+ * and deadlines.
  */
 export interface ToolRuntimeConfig {
   /** How visible tools are presented to the model. @default `native` */
@@ -20,6 +21,16 @@ export interface ToolRuntimeConfig {
   readonly sessionLog?: SessionLog
   /** The code-mode runtime behind `run_code`; required for `ptc` and `both`. @default none */
   readonly ptcRuntime?: PtcRuntime
+  /**
+   * Whether a definition's `timeoutMs` (and `defaultTimeoutMs`) is enforced, as `timeoutPolicy()` does, without
+   * installing it; `false` leaves deadlines to wrappers the host installs. @default true
+   */
+  readonly enforceTimeouts?: boolean
+  /**
+   * Deadline in ms for tools that declare no `timeoutMs`; `run_code` keeps its code-mode deadline. Needs
+   * `enforceTimeouts`. @default none
+   */
+  readonly defaultTimeoutMs?: number
 }
 
 export interface ResolvedConfig {
@@ -29,6 +40,8 @@ export interface ResolvedConfig {
   readonly approve: Approver | undefined
   readonly sessionLog: SessionLog | undefined
   readonly ptcRuntime: PtcRuntime | undefined
+  readonly enforceTimeouts: boolean
+  readonly defaultTimeoutMs: number | undefined
 }
 
 /** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
@@ -59,6 +72,11 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
   approve: [(value) => typeof value === 'function', 'must be a function'],
   sessionLog: [(value) => isObjectWith(value, ['append']), 'must be an object with an append(record) method'],
   ptcRuntime: [(value) => isObjectWith(value, ['present', 'run']), 'must implement the PtcRuntime port (present, run)'],
+  enforceTimeouts: [(value) => typeof value === 'boolean', 'must be a boolean'],
+  defaultTimeoutMs: [
+    (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
+    'must be a positive finite number of ms',
+  ],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -73,6 +91,10 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
   if (mode !== 'native' && config.ptcRuntime === undefined) {
     throw new ToolRuntimeConfigError('ptcRuntime', `is required when mode is '${mode}'`)
   }
+  const enforceTimeouts = config.enforceTimeouts ?? true
+  if (!enforceTimeouts && config.defaultTimeoutMs !== undefined) {
+    throw new ToolRuntimeConfigError('defaultTimeoutMs', 'has no effect when enforceTimeouts is false')
+  }
   return {
     mode,
     maxParallelCalls: config.maxParallelCalls ?? 10,
@@ -80,5 +102,7 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     approve: config.approve,
     sessionLog: config.sessionLog,
     ptcRuntime: config.ptcRuntime,
+    enforceTimeouts,
+    defaultTimeoutMs: config.defaultTimeoutMs,
   }
 }
