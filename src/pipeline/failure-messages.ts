@@ -4,7 +4,9 @@
  */
 export const failureMessages = {
   unknownTool: (name: string, nearest: readonly string[]) =>
-    nearest.length === 0 ? `Unknown tool "${name}".` : `Unknown tool "${name}". Did you mean ${alternatives(nearest)}?`,
+    nearest.length === 0
+      ? `Unknown tool ${quotedName(name)}.`
+      : `Unknown tool ${quotedName(name)}. Did you mean ${alternatives(nearest)}?`,
   emptyArguments: (name: string, detail: string) =>
     `Invalid arguments for ${name}: the arguments were empty; ${detail}`,
   notAnObject: (name: string) => `Invalid arguments for ${name}: expected a JSON object.`,
@@ -35,4 +37,9 @@ export const failureMessages = {
 function alternatives(names: readonly string[]): string {
   const quoted = names.map((name) => `"${name}"`)
   return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`
+}
+
+/** Tool names are at most 64 characters, so a longer unknown name is quoted only in part, with its length. */
+function quotedName(name: string): string {
+  return name.length <= 80 ? `"${name}"` : `"${name.slice(0, 80)}…" (${name.length} characters)`
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { defineTool } from '../definition/define-tool.js'
-import { add, toolWith } from './__fixtures__/tools.js'
+import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
+import { add, echo, toolWith } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 
 const ping = defineTool({ name: 'ping', description: 'Ping.', parameters: {}, execute: () => 'pong' })
@@ -77,6 +78,34 @@ describe('resolveCall: unknown tool names', () => {
     expect(textOf(result)).toBe('Error: Unknown tool "get_wether". Did you mean "get_water"?')
     const global = await runtime.execute({ id: '2', name: 'get_wether', arguments: '{}' })
     expect(textOf(global)).toBe('Error: Unknown tool "get_wether". Did you mean "get_water"?')
+  })
+
+  it('suggests what the presentation lets the model call: run_code under ptc, the tools in a program', async () => {
+    const ptcRuntime = createFakePtcRuntime()
+    const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime })
+    runtime.register(echo)
+    expect(textOf(await runtime.execute({ id: '1', name: 'echo', arguments: '{}' }))).toBe(
+      'Error: Unknown tool "echo".',
+    )
+    expect(textOf(await runtime.execute({ id: '2', name: 'run_cod', arguments: '{}' }))).toBe(
+      'Error: Unknown tool "run_cod". Did you mean "run_code"?',
+    )
+    const code = JSON.stringify({
+      calls: [
+        ['ecko', { text: 'hi' }],
+        ['run_code', {}],
+      ],
+    })
+    await runtime.execute({ id: '3', name: 'run_code', arguments: JSON.stringify({ code, description: 'test' }) })
+    const [misspelt, nested] = ptcRuntime.subResults[0]!
+    expect(misspelt?.content[0]).toMatchObject({ text: 'Error: Unknown tool "ecko". Did you mean "echo"?' })
+    expect(nested?.content[0]).toMatchObject({ text: 'Error: Unknown tool "run_code".' })
+  })
+
+  it('quotes at most 80 characters of an unknown name back to the model', async () => {
+    const runtime = createToolRuntime()
+    const result = await runtime.execute({ id: '1', name: `a${'b'.repeat(1024 * 1024)}`, arguments: '{}' })
+    expect(textOf(result)).toBe(`Error: Unknown tool "a${'b'.repeat(79)}…" (1048577 characters).`)
   })
 
   it('answers a 1 MB unknown name at once, with a responsive host', async () => {
