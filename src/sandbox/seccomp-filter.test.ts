@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
-import { type Probe, runProbes } from './__fixtures__/seccomp-probes.js'
+import { type Probe, probeDirectory, runProbes } from './__fixtures__/seccomp-probes.js'
 import { BpfCode, decode, SeccompReturn } from './seccomp-bpf.js'
 import { architectureFor, compileNumberedRules, seccompFilter, seccompTemplate } from './seccomp-filter.js'
 import { isSeccompFilterError, SeccompFilterProblem } from './seccomp-filter-error.js'
@@ -186,7 +186,19 @@ function withFilterFile<T>(filter: Buffer, use: (descriptor: number) => T): T {
 }
 
 const sandbox = ['--unshare-all', '--die-with-parent', '--cap-drop', 'ALL', '--ro-bind', '/', '/', '--dev', '/dev']
-const sandboxed = [...sandbox, '--proc', '/proc', '--tmpfs', '/tmp', '--chdir', '/tmp']
+// The probe script is bound back in after the tmpfs: CI's checkout lives under /tmp.
+const sandboxed = [
+  ...sandbox,
+  '--proc',
+  '/proc',
+  '--tmpfs',
+  '/tmp',
+  '--ro-bind',
+  probeDirectory,
+  probeDirectory,
+  '--chdir',
+  '/tmp',
+]
 
 describe.skipIf(!hasSystemPart('bubblewrap', 'seccomp filter under bubblewrap'))('bwrap --seccomp', () => {
   function bashUnderShellFilter(script: string): { stdout: string; stderr: string; status: number | null } {

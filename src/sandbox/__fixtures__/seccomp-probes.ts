@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { SyscallName } from '../syscall-numbers.js'
 
@@ -102,6 +103,9 @@ export const programOnlyCalls = {
 export { CLONE_SIGHAND }
 
 const probeScript = fileURLToPath(new URL('./seccomp-probe.py', import.meta.url))
+
+/** The folder holding the probe script, for a sandbox to bind (a checkout under /tmp is hidden by its tmpfs). */
+export const probeDirectory = dirname(probeScript)
 
 export interface ProbeRun {
   /** Probe name to what it got ('ok', 'ok <value>', an errno name, an exception class name). */
