@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { runChildHost } from '../../test/support/child-host.js'
 import type { HostileOutcome, HostileReport, HostileScenario } from './__fixtures__/hostile-host.js'
 
 const host = fileURLToPath(new URL('./__fixtures__/hostile-host.ts', import.meta.url))
@@ -13,34 +13,11 @@ const MAX_LAG_MS = 100
 const MAX_WALL_LAG_MS = 1_000
 const MAX_RSS_GROWTH_MB = 50
 
-interface HostRun {
-  readonly code: number | null
-  readonly signal: NodeJS.Signals | null
-  readonly stderr: string
-  readonly report: HostileReport | undefined
-}
-
 /** Runs one scenario in its own process (a fatal V8 error there must not take the test worker with it). */
-function runHost(scenario: HostileScenario): Promise<HostRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--max-old-space-size=512', '--import', 'tsx', host, scenario],
-      { stdio: ['ignore', 'pipe', 'pipe'], timeout: 40_000, killSignal: 'SIGKILL' },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      const line = stdout.trim().split('\n').pop() ?? ''
-      resolve({ code, signal, stderr, report: line.startsWith('{') ? (JSON.parse(line) as HostileReport) : undefined })
-    })
+function runHost(scenario: HostileScenario) {
+  return runChildHost<HostileReport>(host, [scenario], {
+    nodeFlags: ['--expose-gc', '--max-old-space-size=512'],
+    timeoutMs: 40_000,
   })
 }
 

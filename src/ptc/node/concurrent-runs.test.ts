@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { childHostReport } from '../../../test/support/child-host.js'
 import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { heldTool } from '../__fixtures__/held-tool.js'
@@ -159,29 +159,15 @@ const host = fileURLToPath(new URL('./__fixtures__/concurrent-runs-host.ts', imp
 
 /** Runs the host in its own process; its report says how far its RSS rose over its baseline. */
 function runHost(maxConcurrentRuns: number, heapMegabytes: number): Promise<ConcurrentRunsReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--no-node-snapshot', '--import', 'tsx', host, String(maxConcurrentRuns), String(heapMegabytes)],
-      { stdio: ['ignore', 'pipe', 'pipe'], timeout: 90_000, killSignal: 'SIGKILL' },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      const line = stdout.trim().split('\n').pop() ?? ''
-      if (code !== 0 || !line.startsWith('{')) {
-        return reject(new Error(`host exited ${code ?? signal}: ${stderr.slice(0, 2000)}`))
-      }
-      resolve(JSON.parse(line) as ConcurrentRunsReport)
-    })
-  })
+  return childHostReport<ConcurrentRunsReport>(
+    'concurrent runs',
+    host,
+    [String(maxConcurrentRuns), String(heapMegabytes)],
+    {
+      nodeFlags: ['--no-node-snapshot'],
+      timeoutMs: 90_000,
+    },
+  )
 }
 
 describe('node code mode keeps host memory bounded by the cap', () => {

@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process'
-import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { childHostReport } from '../../../test/support/child-host.js'
 import type { OutsideHeapReport, OutsideHeapScenario } from './__fixtures__/outside-heap-host.js'
 
 const host = fileURLToPath(new URL('./__fixtures__/outside-heap-host.ts', import.meta.url))
@@ -13,53 +12,12 @@ const MAX_RSS_GROWTH_MB = 50
 /** Past this the parent kills the host: the unbounded flood passed 2 GB in 8 s. */
 const RSS_CEILING_MB = 1_024
 
-/** The host's RSS as the kernel reports it, or undefined once it is gone. */
-function residentMb(pid: number): number | undefined {
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return match === null ? undefined : Number(match[1]) / 1024
-  } catch {
-    return undefined
-  }
-}
-
 /** Runs one scenario in its own process, watched from outside; rejects if it dies, hangs or passes the ceiling. */
-function runHost(scenario: OutsideHeapScenario): Promise<OutsideHeapReport & { readonly watchedPeakMb: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', '--no-node-snapshot', '--import', 'tsx', host, scenario], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 40_000,
-      killSignal: 'SIGKILL',
-    })
-    let stdout = ''
-    let stderr = ''
-    let watchedPeakMb = 0
-    let ceilingPassed = false
-    const watch = setInterval(() => {
-      const resident = child.pid === undefined ? undefined : residentMb(child.pid)
-      if (resident === undefined) return
-      watchedPeakMb = Math.max(watchedPeakMb, resident)
-      if (resident > RSS_CEILING_MB && !ceilingPassed) {
-        ceilingPassed = true
-        child.kill('SIGKILL')
-      }
-    }, 25)
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      clearInterval(watch)
-      const line = stdout.trim().split('\n').pop() ?? ''
-      if (ceilingPassed) return reject(new Error(`${scenario}: the host passed ${RSS_CEILING_MB} MB and was killed`))
-      if (code !== 0 || !line.startsWith('{')) {
-        return reject(new Error(`${scenario}: host exited ${code ?? signal}: ${stderr.slice(0, 2000)}`))
-      }
-      resolve({ ...(JSON.parse(line) as OutsideHeapReport), watchedPeakMb })
-    })
+function runHost(scenario: OutsideHeapScenario) {
+  return childHostReport<OutsideHeapReport>(scenario, host, [scenario], {
+    nodeFlags: ['--expose-gc', '--no-node-snapshot'],
+    timeoutMs: 40_000,
+    rssCeilingMb: RSS_CEILING_MB,
   })
 }
 

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { childHostReport } from '../../../test/support/child-host.js'
 import type { SchemaHostReport, SchemaHostScenario } from './__fixtures__/schema-host.js'
 
 const host = fileURLToPath(new URL('./__fixtures__/schema-host.ts', import.meta.url))
@@ -17,29 +17,9 @@ const MAX_TOOL_MS = 1_000
  * and threw `RangeError: Invalid string length` out of `prompt()`, and a 20-level Gemini fan-out took 53 s.
  */
 function runHost(scenario: SchemaHostScenario): Promise<SchemaHostReport> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--expose-gc', '--no-node-snapshot', '--max-old-space-size=512', '--import', 'tsx', host, scenario],
-      { stdio: ['ignore', 'pipe', 'pipe'], timeout: 40_000, killSignal: 'SIGKILL' },
-    )
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code, signal) => {
-      const line = stdout.trim().split('\n').pop() ?? ''
-      if (code !== 0 || !line.startsWith('{')) {
-        reject(new Error(`${scenario}: host exited ${code ?? signal}: ${stderr.slice(0, 2000)}`))
-        return
-      }
-      resolve(JSON.parse(line) as SchemaHostReport)
-    })
+  return childHostReport<SchemaHostReport>(scenario, host, [scenario], {
+    nodeFlags: ['--expose-gc', '--no-node-snapshot', '--max-old-space-size=512'],
+    timeoutMs: 40_000,
   })
 }
 
