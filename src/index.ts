@@ -71,6 +71,20 @@ export type {
   ToolGuard,
   WrappedExecution,
 } from './pipeline/pipeline-events.js'
+export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
+export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
+export type {
+  ComposedMode,
+  Presentation,
+  SubCall,
+  SubCallOrigin,
+  SubCalls,
+  ToolPresenter,
+} from './pipeline/tool-presenter.js'
+export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+
+// ptc (pure parts shared by every code-mode runtime)
+export { codeModeRuntime } from './ptc/code-mode.js'
 export {
   type PtcLanguage,
   type PtcPresentation,
@@ -80,15 +94,11 @@ export {
   type PtcRunRequest,
   type PtcRunSuccess,
   type PtcRuntime,
+  type PtcRuntimeParts,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
-} from './pipeline/ptc-port.js'
-export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
-export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
-export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
-
-// ptc (pure parts shared by every code-mode runtime)
+} from './ptc/ptc-port.js'
 export { renderTypeScriptSdk } from './ptc/ts-sdk/render-typescript-sdk.js'
 
 // registry

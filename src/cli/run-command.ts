@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import type { ToolResult } from '../pipeline/call.js'
-import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
+import { RUN_CODE_TOOL_NAME } from '../ptc/ptc-port.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand, CliIo } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'

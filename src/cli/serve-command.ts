@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import type { HttpAuth, McpHttpTransport, McpServing } from '../mcp/index.js'
-import type { PtcLanguage } from '../pipeline/ptc-port.js'
+import type { PtcLanguage } from '../ptc/ptc-port.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand, CliIo } from './cli-command.js'

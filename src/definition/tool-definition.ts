@@ -74,6 +74,12 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
    * included), so `timeoutPolicy` leaves the call alone.
    */
   readonly ownsDeadline?: boolean
+  /**
+   * `execute` resolves to the call's whole outcome rather than a value to check and render: `{ ok: true, value,
+   * content }` or `{ ok: false, error }`, either with `metadata` (code mode's `run_code`, whose program renders its
+   * own result). An answer of another shape fails the call as `TOOL_ERROR`.
+   */
+  readonly returnsOutcome?: boolean
   execute(args: Args, exec: ToolExecution): Value | Promise<Value>
   finalizeContent?(content: readonly ContentPart[], context: FinalizeContext<Args>): readonly ContentPart[]
   presentCall?(args: Args): CardIntent

@@ -3,7 +3,7 @@ import type { ContentPart } from '../definition/content.js'
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import type { ToolResult } from '../pipeline/call.js'
-import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
+import { RUN_CODE_TOOL_NAME } from '../ptc/ptc-port.js'
 import type { ToolPrompt } from '../registry/tool-schema.js'
 
 /** MCP requires an object-rooted output schema; other roots are announced without one. */

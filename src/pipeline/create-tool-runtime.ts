@@ -14,8 +14,7 @@ import { executeAll } from './execute-all.js'
 import { copyFrozenJson, isJsonObject } from './frozen-json.js'
 import { ListenerRegistry } from './listener-registry.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
-import { PtcBridge } from './ptc-bridge.js'
-import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
+import { presentedTools } from './presented-tools.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
@@ -26,9 +25,9 @@ import { watchShownTools } from './watch-shown-tools.js'
 /** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const resolved = resolveConfig(config)
-  const bridge = resolved.ptcRuntime === undefined ? undefined : new PtcBridge(resolved.ptcRuntime)
+  const presenter = resolved.ptcRuntime
   const listeners = new ListenerRegistry()
-  return openRuntime(
+  const runtime = openRuntime(
     {
       registry: new ScopedRegistry(),
       listeners,
@@ -37,11 +36,14 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       defaultMode: resolved.mode,
       maxParallelCalls: resolved.maxParallelCalls,
       maxParallelSubCalls: resolved.maxParallelSubCalls,
-      ptc: bridge,
+      presenter,
+      presented: presentedTools,
     },
-    bridge,
     resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
   )
+  // For the runtime's lifetime: the presenter removes what it installed when it is closed.
+  presenter?.install(runtime)
+  return runtime
 }
 
 /** Innermost, so a `timeoutPolicy` the host installs sets the deadline wherever it has one (see `timeoutPolicy`). */
@@ -69,7 +71,6 @@ function deadlines(
 /** The global view over `core`, whose `agent(id)` opens agent views that share `core`. */
 export function openRuntime(
   core: RuntimeCore,
-  bridge: PtcBridge | undefined,
   registering: ((definition: AnyToolDefinition) => void) | undefined = undefined,
 ): ToolRuntime {
   const agents = new AgentScopes(core)
@@ -90,13 +91,12 @@ export function openRuntime(
       released = true
       agents.release(scope)
     }
-    const view = createView(scope, bridge, agent, ready, (watcher) => agents.watch(scope, watcher), registering)
+    const view = createView(scope, agent, ready, (watcher) => agents.watch(scope, watcher), registering)
     return { ...view, agentId, dispose: release, [Symbol.dispose]: release }
   }
   const global: PipelineScope = { agentId: undefined, layer: core.registry.global, listeners: undefined, core }
   return createView(
     global,
-    bridge,
     agent,
     () => {},
     (watcher) => watcher,
@@ -106,13 +106,13 @@ export function openRuntime(
 
 function createView(
   scope: PipelineScope,
-  bridge: PtcBridge | undefined,
   agent: (agentId: string) => AgentRuntime,
   ready: (method: string) => void,
   own: (watcher: Disposer) => Disposer,
   registering: ((definition: AnyToolDefinition) => void) | undefined,
 ): ToolRuntime {
   const { core, layer } = scope
+  const { presenter } = core
   const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
   const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
 
@@ -120,8 +120,8 @@ function createView(
     agentId: scope.agentId,
     register(definition: AnyToolDefinition): Disposer {
       ready('register')
-      if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
-        throw new ToolRuntimeError(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
+      if (presenter?.reservedNames.includes(definition?.name) === true) {
+        throw new ToolRuntimeError(`register: ${definition.name} is reserved for the configured PTC runtime`)
       }
       const disposer = core.registry.register(layer, definition)
       registering?.(definition)
@@ -148,7 +148,7 @@ function createView(
       if (mode !== 'native' && mode !== 'ptc' && mode !== 'both') {
         throw new InvalidArgumentError(`presentAs: mode must be 'native', 'ptc' or 'both', not ${String(mode)}`)
       }
-      if (mode !== 'native' && bridge === undefined) {
+      if (mode !== 'native' && presenter === undefined) {
         throw new ToolRuntimeError(`presentAs('${mode}'): the runtime has no ptcRuntime; pass one to createToolRuntime`)
       }
       return core.registry.presentAs(layer, mode)
@@ -170,8 +170,8 @@ function createView(
       ready('prompt')
       const mode = modeOf()
       if (mode === 'native') return { tools: core.registry.visible(layer).schemas, sections: [] }
-      if (bridge === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
-      return bridge.presented(scope, mode).prompt
+      if (presenter === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
+      return presentedTools(scope, mode).prompt
     },
     execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
       ready('execute')

@@ -7,6 +7,9 @@ export const failureMessages = {
     nearest.length === 0
       ? `Unknown tool ${quotedName(name)}.`
       : `Unknown tool ${quotedName(name)}. Did you mean ${alternatives(nearest)}?`,
+  toolChanged: (name: string) =>
+    `The tool ${quotedName(name)} was replaced with different parameters after it was offered to you; read its new description and call it again.`,
+  noOutcome: (name: string) => `${name} answered something other than an outcome.`,
   emptyArguments: (name: string, detail: string) =>
     `Invalid arguments for ${name}: the arguments were empty; ${detail}`,
   notAnObject: (name: string) => `Invalid arguments for ${name}: expected a JSON object.`,

@@ -11,7 +11,7 @@ export interface CallInfo {
   readonly arguments: Readonly<JsonObject>
   readonly agentId: string | undefined
   readonly correlationId: string
-  /** The `run_code` call a PTC sub-call came from. */
+  /** The call a sub-call came from. */
   readonly parentId: string | undefined
 }
 
@@ -107,7 +107,7 @@ export interface ListenerOptions {
 export interface ApprovalRequest {
   readonly call: CallInfo
   readonly definition: AnyToolDefinition
-  /** Every reason a listener (or `run_code` escalation) gave for asking, in order. */
+  /** Every reason a listener gave for asking, in order. */
   readonly reasons: readonly string[]
   readonly signal: AbortSignal
 }

@@ -14,7 +14,7 @@ const event = 'tools/pre-execute'
  * throws or answers nonsense denies too (policy fails closed).
  */
 export function runPreExecute(run: CallRun): Step<CallOutcome | undefined> {
-  if (run.listeners.preExecute.length === 0) return targetAsk(run)
+  if (run.listeners.preExecute.length === 0) return undefined
   const payload: PreExecuteEvent = { call: run.info!, definition: run.target!.definition, signal: run.signal }
   return ask({ run, payload }, 0)
 }
@@ -26,7 +26,7 @@ interface Waterfall {
 
 function ask(waterfall: Waterfall, index: number): Step<CallOutcome | undefined> {
   const listeners = waterfall.run.listeners.preExecute
-  if (index === listeners.length) return targetAsk(waterfall.run)
+  if (index === listeners.length) return undefined
   let decision: ReturnType<(typeof listeners)[number]>
   try {
     decision = listeners[index]!(waterfall.payload)
@@ -71,11 +71,4 @@ function listenerFailure(_waterfall: Waterfall, thrown: unknown): CallOutcome {
 
 function invalid(): CallOutcome {
   return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerInvalidDecision(event))
-}
-
-/** A target may require approval by itself (`run_code` escalation); its reason comes after the listeners'. */
-function targetAsk(run: CallRun): undefined {
-  const reason = run.target!.askReason?.(run.info!.arguments)
-  if (reason !== undefined) run.asks = [...run.asks, reason]
-  return undefined
 }

@@ -32,14 +32,26 @@ export function runBody(run: CallRun, signal: AbortSignal, wrapped?: ToolExecuti
           escalated: run.escalated,
         }
   run.dispatched = true
-  if (target.dispatch !== undefined) return target.dispatch(info.arguments, exec)
   let value: unknown
   try {
     value = target.definition.execute(info.arguments, exec)
   } catch (thrown) {
     return bodyFailure(info.name, signal, thrown)
   }
-  return andThen(value, run, 0, checkAndRender, (_run, thrown) => bodyFailure(info.name, signal, thrown))
+  const answered = target.definition.returnsOutcome === true ? asOutcome : checkAndRender
+  return andThen(value, run, 0, answered, (_run, thrown) => bodyFailure(info.name, signal, thrown))
+}
+
+/** A body that answers its whole outcome: taken as it is once its shape is one. */
+function asOutcome(run: CallRun, returned: unknown): CallOutcome {
+  const outcome = returned as CallOutcome | undefined
+  const shaped =
+    typeof outcome === 'object' &&
+    outcome !== null &&
+    (outcome.ok === true
+      ? Array.isArray(outcome.content)
+      : outcome.ok === false && typeof outcome.error?.code === 'string' && typeof outcome.error.message === 'string')
+  return shaped ? outcome : failure(ToolErrorCode.TOOL_ERROR, failureMessages.noOutcome(run.info!.name))
 }
 
 /**

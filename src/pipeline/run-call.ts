@@ -2,7 +2,7 @@ import { ToolErrorCode } from '../errors/error-codes.js'
 import { runApproval } from './approval-stage.js'
 import type { CallOutcome, ToolCall, ToolResult } from './call.js'
 import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
-import { type CallRun, isCancelled, openCall, type PipelineScope, type SubCallOrigin } from './call-run.js'
+import { type CallRun, isCancelled, openCall, type PipelineScope, type PreparedCall } from './call-run.js'
 import { runExecuteWrappers } from './execute-wrappers.js'
 import { failureMessages } from './failure-messages.js'
 import { runFinalizeContent } from './finalize-content-stage.js'
@@ -13,6 +13,7 @@ import { runPreExecute } from './pre-execute-stage.js'
 import { resolveCall } from './resolve-call.js'
 import { settleCall } from './settle-call.js'
 import { andThen, type Step } from './step.js'
+import type { SubCallOrigin } from './tool-presenter.js'
 
 /**
  * The one place that knows the order of a call. Each stage answers once, now or later, and `andThen` goes on with
@@ -23,8 +24,9 @@ export function runCall(
   call: ToolCall,
   signal: AbortSignal | undefined,
   origin?: SubCallOrigin,
+  prepared?: PreparedCall,
 ): Promise<ToolResult> {
-  const run = openCall(scope, call, signal, origin)
+  const run = openCall(scope, call, signal, origin, prepared)
   let result: Step<ToolResult>
   try {
     result = validate(run)

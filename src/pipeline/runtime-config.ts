@@ -2,7 +2,7 @@ import { brandError } from '../errors/brand.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
-import type { PtcRuntime } from './ptc-port.js'
+import type { ToolPresenter } from './tool-presenter.js'
 
 /**
  * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime
@@ -19,8 +19,11 @@ export interface ToolRuntimeConfig {
   readonly approve?: Approver
   /** Receives the record of every call and its outcome. @default none */
   readonly sessionLog?: SessionLog
-  /** The code-mode runtime behind `run_code`; required for `ptc` and `both`. @default none */
-  readonly ptcRuntime?: PtcRuntime
+  /**
+   * The code-mode runtime (`createNodePtcRuntime()`, `createPythonPtcRuntime()`): it presents the tools for `ptc` and
+   * `both`, and is required for them. @default none
+   */
+  readonly ptcRuntime?: ToolPresenter
   /**
    * Whether a definition's `timeoutMs` (and `defaultTimeoutMs`) is enforced, as `timeoutPolicy()` does, without
    * installing it; `false` leaves deadlines to wrappers the host installs. @default true
@@ -39,7 +42,7 @@ export interface ResolvedConfig {
   readonly maxParallelSubCalls: number
   readonly approve: Approver | undefined
   readonly sessionLog: SessionLog | undefined
-  readonly ptcRuntime: PtcRuntime | undefined
+  readonly ptcRuntime: ToolPresenter | undefined
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
 }
@@ -71,7 +74,11 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
   maxParallelSubCalls: [isPositiveInteger, 'must be a positive integer'],
   approve: [(value) => typeof value === 'function', 'must be a function'],
   sessionLog: [(value) => isObjectWith(value, ['append']), 'must be an object with an append(record) method'],
-  ptcRuntime: [(value) => isObjectWith(value, ['present', 'run']), 'must implement the PtcRuntime port (present, run)'],
+  ptcRuntime: [
+    (value) =>
+      isObjectWith(value, ['install', 'presentTools']) && Array.isArray((value as ToolPresenter).reservedNames),
+    'must be a code-mode runtime (a ToolPresenter: reservedNames, install, presentTools)',
+  ],
   enforceTimeouts: [(value) => typeof value === 'boolean', 'must be a boolean'],
   defaultTimeoutMs: [
     (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,

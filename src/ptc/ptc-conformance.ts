@@ -5,9 +5,9 @@ import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolResult } from '../pipeline/call.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
-import type { PtcRuntime } from '../pipeline/ptc-port.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
+import type { PtcRuntime } from './ptc-port.js'
 import { NO_OUTPUT_TEXT } from './render-outer-result.js'
 
 /**

@@ -2,9 +2,9 @@ import type { ContentPart, ImagePart } from '../definition/content.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolContext, ToolResult } from '../pipeline/call.js'
-import type { PtcRunMetadata, PtcRunOutcome } from '../pipeline/ptc-port.js'
 import { byteLength } from './byte-length.js'
 import type { PtcFailure } from './failure-kinds.js'
+import type { PtcRunMetadata, PtcRunOutcome } from './ptc-port.js'
 
 export const NO_OUTPUT_TEXT = '(run_code completed with no output)'
 

@@ -1,8 +1,9 @@
-import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { byteLength } from '../byte-length.js'
+import { codeModeRuntime } from '../code-mode.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../ptc-port.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
 import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
@@ -109,7 +110,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 
-  return {
+  return codeModeRuntime({
     language: 'typescript',
     limits,
     present: (tools, mode) => offerEscalation(presentTypeScript(tools, mode, { limits, accepts }), options.escalation),
@@ -118,5 +119,5 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
       await Promise.all([stripTypeScript(''), pool.warm()])
     },
     close: () => pool.close(),
-  }
+  })
 }

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 import { maxNestingDepth, stripTypeScript } from './strip-typescript.js'
 

@@ -1,8 +1,9 @@
-import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { byteLength } from '../byte-length.js'
+import { codeModeRuntime } from '../code-mode.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../ptc-port.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
 import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
@@ -164,7 +165,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 
-  return {
+  return codeModeRuntime({
     language: 'python',
     limits,
     interpreter,
@@ -173,7 +174,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     run,
     warm: () => pool.warm(),
     close: () => pool.close(),
-  }
+  })
 }
 
 /** A runner of its own, outside the pool: an escalated run's wider sandbox is never reused. */

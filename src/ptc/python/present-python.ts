@@ -1,6 +1,6 @@
-import type { PtcPresentation, PtcToolView } from '../../pipeline/ptc-port.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import type { PtcLimits } from '../ptc-limits.js'
+import type { PtcPresentation, PtcToolView } from '../ptc-port.js'
 import { ptcSections } from '../ptc-sections.js'
 import { sdkBudget } from '../render-budget.js'
 import { runCodeSchema } from '../run-code-schema.js'

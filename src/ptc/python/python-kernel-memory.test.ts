@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { memoryBudgetProblem } from '../../sandbox/memory-budget.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 /**

@@ -1,13 +1,14 @@
 import type { ToolErrorInfo } from '../errors/tool-error.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import type { CallFailure, CallSuccess, ToolResult } from '../pipeline/call.js'
+import type { ToolPresenter } from '../pipeline/tool-presenter.js'
 import type { OmittedTool, PromptSection, ToolSchema } from '../registry/tool-schema.js'
-import type { CallFailure, CallSuccess, ToolResult } from './call.js'
 
 /**
- * The seam between the pipeline and a code-mode runtime (`qilin-tools/ptc/node`, `qilin-tools/ptc/python`).
- * The pipeline owns ids, scheduling, policy and logging of sub-calls; the runtime owns the SDK text,
- * the sandbox and the rendering of the outer result. Dependencies point from the runtime to this file.
+ * The seam between code mode and a language runtime (`qilin-tools/ptc/node`, `qilin-tools/ptc/python`). Code mode
+ * (`code-mode.ts`) builds `run_code` and runs each program's sub-calls through the pipeline, which owns their
+ * scheduling, policy and logging; the runtime owns the SDK text, the sandbox and the rendering of the outer result.
  */
 export type PtcLanguage = 'typescript' | 'python'
 
@@ -75,8 +76,11 @@ export interface PtcRunFailure extends CallFailure {
   readonly metadata: PtcRunMetadata
 }
 
-/** A code-mode runtime: presents the visible tools as an SDK and runs the programs the model writes against it. */
-export interface PtcRuntime {
+/**
+ * What a language runtime implements: it presents the visible tools as an SDK and runs the programs the model writes
+ * against it. `codeModeRuntime` turns it into a `PtcRuntime`.
+ */
+export interface PtcRuntimeParts {
   readonly language: PtcLanguage
   /** Pure and deterministic for the same visible set, whatever the registration order. */
   present(tools: readonly PtcToolView[], mode: 'ptc' | 'both'): PtcPresentation
@@ -85,3 +89,9 @@ export interface PtcRuntime {
   /** Frees pooled sandboxes or processes. */
   close(): Promise<void>
 }
+
+/**
+ * A code-mode runtime, as `createToolRuntime({ ptcRuntime })` takes it: the language runtime's parts plus the tool
+ * presenter that builds `run_code` from them (`codeModeRuntime`).
+ */
+export interface PtcRuntime extends PtcRuntimeParts, ToolPresenter {}

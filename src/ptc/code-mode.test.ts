@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
 import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
+import { add, call, echo, toolWith, wait } from '../pipeline/__fixtures__/tools.js'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
+import { timeoutPolicy } from '../pipeline/timeout-policy.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
-import { add, call, echo, toolWith, wait } from './__fixtures__/tools.js'
-import { createToolRuntime } from './create-tool-runtime.js'
-import { timeoutPolicy } from './timeout-policy.js'
 
 const program = (calls: [string, unknown][], extra: object = {}) =>
   call('run_code', { code: JSON.stringify({ calls, ...extra }), description: 'test program' }, 'run-1')

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
-import type { ToolResult } from '../call.js'
+import type { ToolResult } from '../../pipeline/call.js'
+import { codeModeRuntime } from '../code-mode.js'
 import type { PtcPresentation, PtcRunOutcome, PtcRunRequest, PtcRuntime, PtcToolView } from '../ptc-port.js'
 
 /**
@@ -17,7 +18,7 @@ export function createFakePtcRuntime(): FakePtcRuntime {
   const presented: FakePtcRuntime['presented'] = []
   const requests: PtcRunRequest[] = []
   const subResults: ToolResult[][] = []
-  return {
+  return codeModeRuntime({
     language: 'typescript',
     presented,
     requests,
@@ -81,7 +82,7 @@ export function createFakePtcRuntime(): FakePtcRuntime {
       }
     },
     async close() {},
-  }
+  })
 }
 
 function failed(kind: string, message: string): PtcRunOutcome {

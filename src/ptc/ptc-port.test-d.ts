@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { ToolErrorInfo } from '../errors/tool-error.js'
 import type { JsonValue } from '../json-schema/json-value.js'
-import type { CallOutcome } from './call.js'
+import type { CallOutcome } from '../pipeline/call.js'
 import type { PtcRunFailure, PtcRunMetadata, PtcRunOutcome, PtcRunSuccess } from './ptc-port.js'
 
 declare const outcome: PtcRunOutcome
