@@ -319,3 +319,93 @@ describe('run_code', () => {
     })
   })
 })
+
+describe('sub-calls as the pipeline receives them', () => {
+  const outcomeOf = (values: unknown[]) => ({
+    ok: true as const,
+    value: values as never,
+    content: [],
+    metadata: { subCalls: values.length, bytesKeptOut: 0 },
+  })
+
+  it('reads arguments once and classifies the call once', async () => {
+    const { runtime, ptcRuntime } = setup('ptc')
+    let reads = 0
+    let classified = 0
+    runtime.register(
+      defineTool({
+        name: 'probe',
+        description: 'probe',
+        parameters: { n: { type: 'number', required: true } },
+        executionMode: () => {
+          classified++
+          return 'parallel'
+        },
+        execute: ({ n }) => n,
+      }),
+    )
+    ptcRuntime.run = async (request) => {
+      const args = Object.defineProperty({}, 'n', {
+        enumerable: true,
+        get: () => {
+          reads++
+          return 1
+        },
+      })
+      const result = await request.callTool('probe', args)
+      return outcomeOf([result.ok ? result.value : result.error.code])
+    }
+    expect(expectSuccess(await runtime.execute(program([]))).value).toEqual([1])
+    expect({ reads, classified }).toEqual({ reads: 1, classified: 1 })
+  })
+
+  it('fails hostile sub-call arguments and names cleanly, each with its code', async () => {
+    const { runtime, ptcRuntime } = setup('ptc')
+    const cyclic: Record<string, unknown> = {}
+    cyclic.self = cyclic
+    ptcRuntime.run = async (request) => {
+      const results = [
+        await request.callTool('echo', cyclic as never),
+        await request.callTool('echo', '{"text":"not JSON text: a value"}'),
+        await request.callTool({ toString: () => 'echo' } as never, { text: 'hi' }),
+        await request.callTool('add', { a: Number.NaN, b: 1 } as never),
+      ]
+      return outcomeOf(results.map((result) => (result.ok ? result.value : result.error.code)))
+    }
+    const result = await runtime.execute(program([]))
+    expect(expectSuccess(result).value).toEqual([
+      'INVALID_ARGUMENTS',
+      'INVALID_ARGUMENTS',
+      'UNKNOWN_TOOL',
+      'INVALID_ARGUMENTS',
+    ])
+  })
+
+  it('fails a run whose runtime answers no outcome as a tool error', async () => {
+    const { runtime, ptcRuntime } = setup('ptc')
+    ptcRuntime.run = async () => ({ ok: 'yes' }) as never
+    const result = await runtime.execute(program([]))
+    expect(expectFailure(result).error).toEqual({
+      code: 'TOOL_ERROR',
+      message: 'run_code answered something other than an outcome.',
+    })
+  })
+
+  it('removes its escalation listener when the runtime is closed', async () => {
+    const escalated = call('run_code', {
+      code: JSON.stringify({ calls: [] }),
+      description: 'wide',
+      sandbox_permissions: 'require_escalated',
+    })
+    const { runtime, ptcRuntime } = setup('ptc')
+    expect(expectFailure(await runtime.execute(escalated)).error.code).toBe('INVALID_ARGUMENTS')
+    await ptcRuntime.close()
+    // The listener is gone, and with it the check; a closed runtime runs no program at all.
+    const closed = expectFailure(await runtime.execute(escalated))
+    expect(closed.error).toEqual({
+      code: 'CODE_RUN_FAILED',
+      message: 'code run failed (closed): the code-mode runtime was closed',
+    })
+    expect(ptcRuntime.requests).toHaveLength(0)
+  })
+})

@@ -2,7 +2,7 @@ import type { AnyToolDefinition, ToolExecution } from '../definition/tool-defini
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { CallOutcome } from '../pipeline/call.js'
-import { failureFromThrown } from '../pipeline/call-outcome.js'
+import { failure, failureFromThrown } from '../pipeline/call-outcome.js'
 import { failureMessages } from '../pipeline/failure-messages.js'
 import type { PreExecuteDecision, PreExecuteEvent } from '../pipeline/pipeline-events.js'
 import type { Presentation, SubCalls } from '../pipeline/tool-presenter.js'
@@ -28,6 +28,7 @@ const reservedNames = Object.freeze([RUN_CODE_TOOL_NAME])
 export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): NoInfer<Parts> & PtcRuntime {
   const programs = new WeakSet<AnyToolDefinition>()
   const installed = new Set<Disposer>()
+  const state = { closed: false }
   const runtime: Parts & PtcRuntime = {
     ...parts,
     reservedNames,
@@ -50,7 +51,7 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
         ...(entry.definition.output === undefined ? {} : { output: entry.definition.output.schema }),
       }))
       const presentation = runtime.present(Object.freeze(views), mode)
-      const definition = runCode(presentation.runCode, runtime, visible, subCalls)
+      const definition = runCode(presentation.runCode, runtime, state, visible, subCalls)
       programs.add(definition)
       return {
         tools: [definition],
@@ -59,6 +60,7 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
       }
     },
     close() {
+      state.closed = true
       for (const disposer of [...installed]) disposer.dispose()
       return parts.close()
     },
@@ -70,6 +72,7 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
 function runCode(
   schema: ToolSchema,
   runtime: PtcRuntimeParts,
+  state: { readonly closed: boolean },
   visible: readonly RegistryEntry[],
   subCalls: SubCalls,
 ): AnyToolDefinition {
@@ -81,7 +84,11 @@ function runCode(
     parameters: schema.parameters,
     ownsDeadline: true,
     returnsOutcome: true,
-    execute: (args: JsonObject, exec: ToolExecution) => runProgram(runtime, subCalls, bindings, toolNames, args, exec),
+    // Closed, the runtime no longer asks about escalation, so it runs nothing more.
+    execute: (args: JsonObject, exec: ToolExecution) =>
+      state.closed
+        ? failure(ToolErrorCode.CODE_RUN_FAILED, 'code run failed (closed): the code-mode runtime was closed')
+        : runProgram(runtime, subCalls, bindings, toolNames, args, exec),
   })
 }
 
