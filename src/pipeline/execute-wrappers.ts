@@ -7,7 +7,7 @@ import { failureMessages } from './failure-messages.js'
 import { fuseSignals } from './fuse-signals.js'
 import type { ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
 import { runBody } from './run-body.js'
-import { andThen, type Step } from './step.js'
+import { andThen, answerOf, type Step } from './step.js'
 
 /** The body, alone or inside some of the wrappers: runs one call's execution through them. */
 export type Layer = (run: CallRun, exec: WrappedExecution) => Step<CallOutcome>
@@ -78,7 +78,7 @@ function layer(wrapper: ExecuteWrapper, inner: Layer): Layer {
     // A wrapper that hands back what `next` gave it answers what the inner layers answered, already checked: when
     // they answered at once, so does this layer, and a call whose wrappers only pass through costs no promise here.
     if (returned === turn.handed && turn.known !== undefined && !turn.refused) return turn.known
-    return andThen(returned, turn, 0, checkOutcome, wrapperFailure)
+    return andThen(answerOf(returned), turn, 0, checkOutcome, wrapperFailure)
   }
 }
 

@@ -4,7 +4,7 @@ import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { PreExecuteDecision, PreExecuteEvent } from './pipeline-events.js'
-import { andThen, type Step } from './step.js'
+import { andThen, answerOf, type Step } from './step.js'
 
 const event = 'tools/pre-execute'
 
@@ -35,7 +35,7 @@ function ask(waterfall: Waterfall, index: number): Step<CallOutcome | undefined>
   }
   // Nothing to apply: straight on to the next listener (the common answer, and a bench row pays for skipping here).
   if (decision === undefined) return ask(waterfall, index + 1)
-  return andThen(decision, waterfall, index, decided, listenerFailure)
+  return andThen(answerOf(decision), waterfall, index, decided, listenerFailure)
 }
 
 function decided(

@@ -16,18 +16,20 @@ import { recordStarted } from './session-recording.js'
  * `run.target` and `run.info` are set.
  */
 export function resolveCall(run: CallRun): CallOutcome | undefined {
-  const { call } = run
-  const { target, args, refusal } = run.prepared ?? prepareCall(run.scope, call)
+  const { call, prepared } = run
+  // Unscheduled calls (`execute`) are found and read here, without a PreparedCall of their own.
+  const args = prepared === undefined ? readArguments(call.arguments) : prepared.args
   const readable = !(args instanceof Unreadable)
   if (run.scope.core.sessionLog !== undefined) {
     recordStarted(run, readable ? args : typeof call.arguments === 'string' ? call.arguments : null)
   }
+  const target = prepared === undefined ? findTarget(run.scope, call.name) : prepared.target
   if (target === undefined) {
     const callable = callableNames(run.scope, run.parentId !== undefined)
     const nearest = nearestNames(call.name, callable, maxSuggestedDistance(call.name), 3)
     return failure(ToolErrorCode.UNKNOWN_TOOL, failureMessages.unknownTool(call.name, nearest))
   }
-  if (refusal !== undefined) return refusal
+  if (prepared?.refusal !== undefined) return prepared.refusal
   if (!readable) return failure(ToolErrorCode.INVALID_ARGUMENTS, args.message(call.name))
   if (!isJsonObject(args)) return failure(ToolErrorCode.INVALID_ARGUMENTS, failureMessages.notAnObject(call.name))
   const validation = target.parameters.validate(args)

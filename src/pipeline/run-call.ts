@@ -1,7 +1,7 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { runApproval } from './approval-stage.js'
 import type { CallOutcome, ToolCall, ToolResult } from './call.js'
-import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
+import { failure, thrownMessage } from './call-outcome.js'
 import { type CallRun, isCancelled, openCall, type PipelineScope, type PreparedCall } from './call-run.js'
 import { runExecuteWrappers } from './execute-wrappers.js'
 import { failureMessages } from './failure-messages.js'
@@ -33,8 +33,8 @@ export function runCall(
   } catch (thrown) {
     result = broken(run, thrown)
   }
-  if (!isPromiseLike(result)) return Promise.resolve(result)
-  return Promise.resolve(result).then(undefined, (thrown: unknown) => broken(run, thrown))
+  if (!(result instanceof Promise)) return Promise.resolve(result)
+  return result.then(undefined, (thrown: unknown) => broken(run, thrown))
 }
 
 function validate(run: CallRun): Step<ToolResult> {
