@@ -72,6 +72,8 @@ export interface CallRun {
   asks: readonly string[]
   /** True once the body was invoked. */
   dispatched: boolean
+  /** The last outcome the execute wrappers' layers handed out as a resolved promise, with that promise. */
+  resolved: { readonly outcome: CallOutcome; readonly promise: Promise<CallOutcome> } | undefined
   /** The one result, once the call settled. */
   result: ToolResult | undefined
 }
@@ -105,6 +107,7 @@ export function openCall(
     info: undefined,
     asks: noAsks,
     dispatched: false,
+    resolved: undefined,
     result: undefined,
   }
 }
