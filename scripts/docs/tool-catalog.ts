@@ -63,13 +63,13 @@ interface CodeModeView {
 /** What a runtime in `ptc` mode shows, and the tool views the pipeline handed its code-mode runtime. */
 function presentCodeMode(tools: readonly AnyToolDefinition[], ptcRuntime: PtcRuntime): CodeModeView {
   let views: readonly PtcToolView[] = []
-  const watched: PtcRuntime = {
+  const watched: PtcRuntime = codeModeRuntime({
     ...ptcRuntime,
     present(visible, mode) {
       views = visible
       return ptcRuntime.present(visible, mode)
     },
-  }
+  })
   const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime: watched })
   for (const tool of tools) runtime.register(tool)
   const prompt = runtime.prompt()
