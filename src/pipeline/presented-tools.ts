@@ -1,3 +1,4 @@
+import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import { registryEntryFor } from '../registry/registry-entry.js'
 import type { VisibleSet } from '../registry/scoped-registry.js'
 import type { CallTarget, PipelineScope, PresentedTools } from './call-run.js'
@@ -24,7 +25,9 @@ export function presentedTools(scope: PipelineScope, mode: ComposedMode): Presen
   const targets = new Map<string, CallTarget>()
   for (const definition of presentation.tools) {
     const target = registryEntryFor(definition)
-    if (!reserved.includes(target.name)) throw new Error(`presented tool ${target.name} is not a reserved name`)
+    if (!reserved.includes(target.name)) {
+      throw new ToolRuntimeError(`presentTools: ${target.name} is not one of the presenter's reservedNames`)
+    }
     targets.set(target.name, target)
   }
   const own = [...targets.values()].map((target) => target.schema)
