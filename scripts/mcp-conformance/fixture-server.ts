@@ -7,6 +7,9 @@ import { jsonSchema } from '../../src/schema/json-schema-spec.js'
 /** A 1x1 red PNG. */
 const redPixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
 
+/** Two silent samples of 8-bit mono WAV at 8 kHz. */
+const silentWav = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQIAAACAgA=='
+
 const runtime = createToolRuntime({ mode: 'native' })
 runtime.register(
   defineTool({
@@ -23,6 +26,52 @@ runtime.register(
     parameters: {},
     output: { schema: { type: 'string' }, render: (_args, data) => [{ type: 'image', data, mimeType: 'image/png' }] },
     execute: () => redPixel,
+  }),
+)
+runtime.register(
+  defineTool({
+    name: 'test_audio_content',
+    description: 'Returns a short silent WAV.',
+    parameters: {},
+    output: { schema: { type: 'string' }, render: (_args, data) => [{ type: 'audio', data, mimeType: 'audio/wav' }] },
+    execute: () => silentWav,
+  }),
+)
+runtime.register(
+  defineTool({
+    name: 'test_embedded_resource',
+    description: 'Returns a text resource embedded in the result.',
+    parameters: {},
+    output: {
+      schema: { type: 'string' },
+      render: (_args, text) => [
+        { type: 'resource', resource: { uri: 'test://embedded-resource', mimeType: 'text/plain', text } },
+      ],
+    },
+    execute: () => 'This is an embedded resource content.',
+  }),
+)
+runtime.register(
+  defineTool({
+    name: 'test_multiple_content_types',
+    description: 'Returns text, an image and an embedded resource in one result.',
+    parameters: {},
+    execute: () => 'Multiple content types test:',
+    output: {
+      schema: { type: 'string' },
+      render: (_args, text) => [
+        { type: 'text', text },
+        { type: 'image', data: redPixel, mimeType: 'image/png' },
+        {
+          type: 'resource',
+          resource: {
+            uri: 'test://mixed-content-resource',
+            mimeType: 'application/json',
+            text: '{"test":"data","value":123}',
+          },
+        },
+      ],
+    },
   }),
 )
 runtime.register(
