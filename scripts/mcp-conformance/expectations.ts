@@ -19,7 +19,7 @@ export const serverScenarios: Readonly<Record<string, ScenarioClaim>> = {
   'json-schema-2020-12': offered,
   'server-sse-multiple-streams': offered,
   'dns-rebinding-protection': offered,
-  'logging-set-level': notYet('logging/setLevel and forwarded log messages'),
+  'logging-set-level': offered,
   'completion-complete': notYet('completion for prompt and resource-template arguments'),
   'tools-call-audio': offered,
   'tools-call-embedded-resource': offered,

@@ -1,5 +1,6 @@
 import { basename, resolve } from 'node:path'
 import { thrownMessage } from '../errors/thrown-message.js'
+import type { McpLogMessage } from '../mcp/log-messages.js'
 import type { McpConnection } from '../mcp/mcp-connection-types.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
@@ -25,6 +26,8 @@ export interface RuntimeRequest {
   readonly approver?: Approver
   /** `one` for a single program (no sandbox pool); `many` for a server. Default `one`. */
   readonly runs?: 'one' | 'many'
+  /** Receives the log messages the configured MCP servers send; default: they are dropped. */
+  readonly onMcpLog?: (message: McpLogMessage) => void
 }
 
 /** The configured tools behind one pipeline, and how to let go of them. */
@@ -52,7 +55,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   // The tools alone: the approval listener below applies the toolkit's defaults under the config's rules.
   for (const tool of toolkit?.tools ?? []) runtime.register(tool)
   runtime.on('tools/pre-execute', approvalListener(config.approve ?? {}, toolkit?.approvals ?? {}, source))
-  const connections = await connectServers(loaded, runtime, io)
+  const connections = await connectServers(loaded, runtime, io, request.onMcpLog)
   return {
     runtime,
     toolkit,
@@ -93,7 +96,12 @@ function openToolkit(loaded: LoadedConfig): WorkspaceToolkit {
  * `limits.mcpStartTimeoutMs`, is killed and left out with one warning line; the others serve. A stop signal gives
  * up every start still pending.
  */
-async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime, io: CliIo): Promise<McpConnection[]> {
+async function connectServers(
+  loaded: LoadedConfig,
+  runtime: ToolRuntime,
+  io: CliIo,
+  onLog: ((message: McpLogMessage) => void) | undefined,
+): Promise<McpConnection[]> {
   const servers = Object.entries(loaded.config.mcpServers ?? {}).filter(([, server]) => server.disabled !== true)
   if (servers.length === 0) return []
   const { connectMcpServer } = await import('../mcp/connect-mcp-server.js')
@@ -107,6 +115,7 @@ async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime, io: Cl
         ...('command' in server ? { cwd: resolve(loaded.directory, server.cwd ?? '.') } : {}),
         connectTimeoutMs: startTimeoutMs,
         signal: AbortSignal.any([io.stop, deadline]),
+        ...(onLog === undefined ? {} : { onLog }),
       })
       return started.catch((cause: unknown) => {
         throw deadline.aborted
