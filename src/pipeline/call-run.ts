@@ -1,3 +1,4 @@
+import type { ContentPart } from '../definition/content.js'
 import type { ToolExecution } from '../definition/tool-definition.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import type { RegistryEntry } from '../registry/registry-entry.js'
@@ -32,6 +33,8 @@ export interface RuntimeCore {
   readonly defaultMode: PresentationMode
   readonly maxParallelCalls: number
   readonly maxParallelSubCalls: number
+  /** The result budget of definitions that set none. */
+  readonly maxResultBytes: number
   readonly ptc: PtcTargets | undefined
 }
 
@@ -72,6 +75,10 @@ export interface CallRun {
   dispatched: boolean
   /** The one result, once the call settled. */
   result: ToolResult | undefined
+  /** Which run of the inner layers this is: 1, and one more each time a `tools/execute` wrapper retries. */
+  attempt: number
+  /** The content before the result budget cut it, for the session log; undefined when nothing was cut. */
+  wholeContent: readonly ContentPart[] | undefined
 }
 
 const noAsks: readonly string[] = Object.freeze([])
@@ -102,5 +109,7 @@ export function openCall(
     asks: noAsks,
     dispatched: false,
     result: undefined,
+    attempt: 1,
+    wholeContent: undefined,
   }
 }

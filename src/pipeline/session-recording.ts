@@ -1,6 +1,13 @@
 import { thrownMessage } from '../errors/thrown-message.js'
+import type { ToolErrorInfo } from '../errors/tool-error.js'
 import type { JsonValue } from '../json-schema/json-value.js'
-import type { SessionLog, ToolCallSettledRecord, ToolCallStartedRecord } from '../session-log/session-log.js'
+import type {
+  SessionLog,
+  SessionLogRecord,
+  ToolCallAttemptRecord,
+  ToolCallSettledRecord,
+  ToolCallStartedRecord,
+} from '../session-log/session-log.js'
 import type { ToolResult } from './call.js'
 import { isPromiseLike } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
@@ -33,7 +40,9 @@ export function recordSettled(run: CallRun, result: ToolResult): void | Promise<
     name: result.name,
     ok: result.ok,
     content: result.content,
+    ...(run.wholeContent === undefined ? {} : { wholeContent: run.wholeContent }),
     ...(result.ok ? {} : { error: result.error }),
+    ...(run.attempt === 1 ? {} : { attempt: run.attempt }),
     durationMs: result.durationMs,
     ...(result.metadata === undefined ? {} : { metadata: result.metadata }),
     ...(agentId === undefined ? {} : { agentId }),
@@ -43,7 +52,25 @@ export function recordSettled(run: CallRun, result: ToolResult): void | Promise<
   return append(log, record)
 }
 
-function append(log: SessionLog, record: ToolCallStartedRecord | ToolCallSettledRecord): void | Promise<void> {
+/** Logs an attempt that failed and is about to be retried. Not awaited, as a started record is not. */
+export function recordAttempt(run: CallRun, attempt: number, error: ToolErrorInfo | undefined): void {
+  const log = run.scope.core.sessionLog
+  if (log === undefined) return
+  const agentId = run.scope.agentId
+  const record: ToolCallAttemptRecord = {
+    type: 'tool.call.attempt',
+    id: run.call.id,
+    name: run.call.name,
+    attempt,
+    ...(error === undefined ? {} : { error }),
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(run.parentId === undefined ? {} : { parentId: run.parentId }),
+    at: Date.now(),
+  }
+  append(log, record)
+}
+
+function append(log: SessionLog, record: SessionLogRecord): void | Promise<void> {
   try {
     const written = log.append(record)
     if (isPromiseLike(written)) return Promise.resolve(written).catch(reportLogFailure)
