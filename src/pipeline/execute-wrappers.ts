@@ -7,6 +7,7 @@ import { failureMessages } from './failure-messages.js'
 import { fuseSignals } from './fuse-signals.js'
 import type { ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
 import { runBody } from './run-body.js'
+import { recordAttempt } from './session-recording.js'
 import { andThen, type Step } from './step.js'
 
 /** The body, alone or inside some of the wrappers: runs one call's execution through them. */
@@ -29,7 +30,8 @@ interface Turn {
  * Stage 5: `tools/execute` wrappers around the body as an onion, lowest order outermost, composed once per listener
  * version (`composeWrappers`). A wrapper may replace the signal for the layers inside it; the caller's signal is
  * fused back in, so cancelling the call always reaches the body. A wrapper may call `next` again once the previous
- * call failed (a retry runs the inner layers afresh); calling it while one is pending or after a success, throwing,
+ * call failed (a retry runs the inner layers afresh, as the next attempt of the same call, and the session log records
+ * the failed one); calling it while one is pending or after a success, throwing,
  * or returning no outcome makes the call a `WRAPPER_ERROR`.
  */
 export function runExecuteWrappers(run: CallRun): Step<CallOutcome> {
@@ -92,6 +94,7 @@ function enterInner(turn: Turn, override: { readonly signal?: AbortSignal } | un
     turn.refused = true
     return Promise.reject(new Error(failureMessages.nextTwice()))
   }
+  if (turn.handed !== undefined) retrying(turn)
   turn.pending = true
   turn.known = undefined
   const replacement = override?.signal
@@ -108,6 +111,13 @@ function enterInner(turn: Turn, override: { readonly signal?: AbortSignal } | un
   }
   turn.handed = Promise.resolve(andThen(outcome, turn, 0, innerSettled, innerFailed))
   return turn.handed
+}
+
+/** A `next` after a failed one starts another attempt of the same call: the failed one is logged under its number. */
+function retrying(turn: Turn): void {
+  const { run, known } = turn
+  recordAttempt(run, run.attempt, known?.ok === false ? known.error : undefined)
+  run.attempt++
 }
 
 function innerSettled(turn: Turn, outcome: CallOutcome): CallOutcome {
