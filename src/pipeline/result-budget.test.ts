@@ -7,6 +7,7 @@ import { defineTool } from '../definition/define-tool.js'
 import { isToolDefinitionError } from '../definition/tool-definition-error.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
 import type { ToolCallSettledRecord } from '../session-log/session-log.js'
+import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
 import { add, call } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 import { cutNote, cutToBudget, DEFAULT_MAX_RESULT_BYTES } from './result-budget.js'
@@ -82,7 +83,7 @@ describe('the native result budget', () => {
   it('leaves a result that fits alone, to the byte', async () => {
     const runtime = createToolRuntime({ maxResultBytes: 10 })
     runtime.register(returning('exact', () => 'é'.repeat(5)))
-    runtime.register(returning('over', () => 'é'.repeat(5) + 'x'))
+    runtime.register(returning('over', () => 'éééééx'))
     expect(expectSuccess(await runtime.execute(call('exact'))).content).toEqual([{ type: 'text', text: 'ééééé' }])
     const over = expectSuccess(await runtime.execute(call('over')))
     expect(over.content).toEqual([{ type: 'text', text: cutNote('over', 0, 11) }])
@@ -196,6 +197,18 @@ describe('the native result budget', () => {
     const content = expectSuccess(await runtime.execute(call('padded'))).content
     expect(textBytes(content)).toBeLessThanOrEqual(300)
     expect(content[0]).toMatchObject({ type: 'text', text: expect.stringMatching(/^e+$/) })
+  })
+
+  it('leaves run_code to its code-mode limits; a sub-call is cut for the model and its value reaches the program', async () => {
+    const ptcRuntime = createFakePtcRuntime()
+    const runtime = createToolRuntime({ mode: 'both', ptcRuntime, maxResultBytes: 1_000 })
+    runtime.register(returning('big', () => 'g'.repeat(5_000)))
+    const program = { calls: [['big', {}]] }
+    const run = await runtime.execute(call('run_code', { code: JSON.stringify(program), description: 'read big' }))
+    expect(expectSuccess(run).content).toEqual([{ type: 'text', text: JSON.stringify(['g'.repeat(5_000)]) }])
+    const [sub] = ptcRuntime.subResults[0]!
+    expect(expectSuccess(sub).value).toBe('g'.repeat(5_000))
+    expect(textBytes(sub!.content)).toBeLessThanOrEqual(1_000)
   })
 
   it.each([0, -1, 1.5, Number.NaN, '100'])('refuses maxResultBytes %s in the runtime and the definition', (bad) => {
