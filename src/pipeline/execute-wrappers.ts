@@ -30,9 +30,9 @@ interface Turn {
  * Stage 5: `tools/execute` wrappers around the body as an onion, lowest order outermost, composed once per listener
  * version (`composeWrappers`). A wrapper may replace the signal for the layers inside it; the caller's signal is
  * fused back in, so cancelling the call always reaches the body. A wrapper may call `next` again once the previous
- * call failed (a retry runs the inner layers afresh, as the next attempt of the same call, and the session log records
- * the failed one); calling it while one is pending or after a success, throwing,
- * or returning no outcome makes the call a `WRAPPER_ERROR`.
+ * call failed: a retry runs the inner layers afresh as the next attempt of the same call, and the session log records
+ * the failed one. Calling it while one is pending or after a success, throwing, or returning no outcome makes the
+ * call a `WRAPPER_ERROR`.
  */
 export function runExecuteWrappers(run: CallRun): Step<CallOutcome> {
   const wrappers = run.listeners.execute
