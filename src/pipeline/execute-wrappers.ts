@@ -2,7 +2,7 @@ import { ToolErrorCode } from '../errors/error-codes.js'
 import { isToolError } from '../errors/tool-error.js'
 import type { CallOutcome } from './call.js'
 import { failure, thrownMessage } from './call-outcome.js'
-import type { CallRun } from './call-run.js'
+import { type CallRun, noteOn } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import { fuseSignals } from './fuse-signals.js'
 import type { ExecuteWrapper, NextExecute, WrappedExecution } from './pipeline-events.js'
@@ -116,8 +116,9 @@ function enterInner(turn: Turn, override: { readonly signal?: AbortSignal } | un
 /** A `next` after a failed one starts another attempt of the same call: the failed one is logged under its number. */
 function retrying(turn: Turn): void {
   const { run, known } = turn
-  recordAttempt(run, run.attempt, known?.ok === false ? known.error : undefined)
-  run.attempt++
+  const notes = noteOn(run)
+  recordAttempt(run, notes.attempt, known?.ok === false ? known.error : undefined)
+  notes.attempt++
 }
 
 function innerSettled(turn: Turn, outcome: CallOutcome): CallOutcome {

@@ -1,7 +1,7 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { CallOutcome } from './call.js'
 import { failure, failureContent, thrownMessage } from './call-outcome.js'
-import type { CallRun } from './call-run.js'
+import { type CallRun, noteOn } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import { cutToBudget } from './result-budget.js'
 
@@ -32,7 +32,7 @@ function withinBudget(run: CallRun, outcome: CallOutcome): CallOutcome {
   if (outcome.ok) {
     const cut = cutToBudget(outcome.content, maxBytes, run.call.name)
     if (cut === undefined) return outcome
-    run.wholeContent = outcome.content
+    noteOn(run).wholeContent = outcome.content
     return { ...outcome, content: cut.content }
   }
   // The message is the text after `Error: `; cut, it is its kept start and the note, a line apart.
@@ -41,7 +41,7 @@ function withinBudget(run: CallRun, outcome: CallOutcome): CallOutcome {
   const message = [{ type: 'text' as const, text: outcome.error.message }]
   const cut = cutToBudget(message, room, run.call.name)
   if (cut === undefined) return outcome
-  run.wholeContent = failureContent(outcome.error)
+  noteOn(run).wholeContent = failureContent(outcome.error)
   const text = cut.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
   return { ...outcome, error: { ...outcome.error, message: text } }
 }

@@ -10,7 +10,7 @@ import type {
 } from '../session-log/session-log.js'
 import type { ToolResult } from './call.js'
 import { isPromiseLike } from './call-outcome.js'
-import type { CallRun } from './call-run.js'
+import { type CallRun, notesOf } from './call-run.js'
 
 /** Logs the call as it arrived. Not awaited: durability is promised for settled records. */
 export function recordStarted(run: CallRun, normalizedArguments: JsonValue): void {
@@ -34,15 +34,16 @@ export function recordSettled(run: CallRun, result: ToolResult): void | Promise<
   const log = run.scope.core.sessionLog
   if (log === undefined) return
   const agentId = run.scope.agentId
+  const notes = notesOf(run)
   const record: ToolCallSettledRecord = {
     type: 'tool.call.settled',
     id: result.id,
     name: result.name,
     ok: result.ok,
     content: result.content,
-    ...(run.wholeContent === undefined ? {} : { wholeContent: run.wholeContent }),
+    ...(notes?.wholeContent === undefined ? {} : { wholeContent: notes.wholeContent }),
     ...(result.ok ? {} : { error: result.error }),
-    ...(run.attempt === 1 ? {} : { attempt: run.attempt }),
+    ...(notes === undefined || notes.attempt === 1 ? {} : { attempt: notes.attempt }),
     durationMs: result.durationMs,
     ...(result.metadata === undefined ? {} : { metadata: result.metadata }),
     ...(agentId === undefined ? {} : { agentId }),
