@@ -2,7 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { describe, expect, it } from 'vitest'
 import { expectFailure, expectSuccess } from '../../test/support/settled-result.js'
 import { byteLength } from '../definition/byte-length.js'
-import type { ContentPart } from '../definition/content.js'
+import { type ContentPart, contentFallbackText } from '../definition/content.js'
 import { defineTool } from '../definition/define-tool.js'
 import { isToolDefinitionError } from '../definition/tool-definition-error.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
@@ -120,6 +120,28 @@ describe('the native result budget', () => {
     expect(textBytes(cut.content)).toBeLessThanOrEqual(400)
     expect(JSON.stringify(cut.content)).not.toContain('never shown')
     expect(cutToBudget([{ type: 'text', text: 'short' }, image], 400, 'screenshot')).toBeUndefined()
+  })
+
+  it('counts every other kind by the text a model reads for it, as code mode does, and cuts a text resource', () => {
+    const audio: ContentPart = { type: 'audio', data: 'U'.repeat(500_000), mimeType: 'audio/wav' }
+    const blob: ContentPart = { type: 'resource', resource: { uri: 'file:///a.bin', blob: 'B'.repeat(500_000) } }
+    const link: ContentPart = { type: 'resource_link', uri: 'file:///notes.md', name: 'notes' }
+    const document: ContentPart = { type: 'resource', resource: { uri: 'file:///log.txt', text: 'r'.repeat(5_000) } }
+    const cut = cutToBudget([link, audio, blob, document, { type: 'text', text: 'after' }], 1_000, 'read_log')!
+    expect(cut.content.slice(0, 3)).toEqual([link, audio, blob])
+    const kept = cut.content[3]
+    if (kept?.type !== 'resource' || !('text' in kept.resource)) throw new Error('expected the text resource, cut')
+    expect(kept.resource.uri).toBe('file:///log.txt')
+    expect(kept.resource.text).toMatch(/^r+$/)
+    expect(cut.content.map((part) => part.type)).toEqual(['resource_link', 'audio', 'resource', 'resource', 'text'])
+    const shown = cut.content.filter((part) => part !== audio && part !== blob)
+    expect(shown.reduce((sum, part) => sum + byteLength(contentFallbackText(part)), 0)).toBeLessThanOrEqual(1_000)
+    expect(cut.totalBytes).toBe(
+      [link, document, { type: 'text' as const, text: 'after' }].reduce(
+        (sum, part) => sum + byteLength(contentFallbackText(part)),
+        0,
+      ),
+    )
   })
 
   it('bounds a result of 100,000 content parts, in order and with one note', async () => {

@@ -34,8 +34,9 @@ export interface ToolRuntimeConfig {
   readonly defaultTimeoutMs?: number
   /**
    * UTF-8 bytes of text one native result may show the model; a longer one is cut, with a note saying how much and
-   * how to ask for the rest (`value` and the session log keep it whole). Images are not counted. A definition's own
-   * `maxResultBytes` overrides it; `run_code` answers to its code-mode limits instead. @default 100000
+   * how to ask for the rest (`value` and the session log keep it whole). Images, audio and binary resources are not
+   * counted. A definition's own `maxResultBytes` overrides it; `run_code` answers to its code-mode limits instead.
+   * @default 100000
    */
   readonly maxResultBytes?: number
 }
