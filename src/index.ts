@@ -92,6 +92,7 @@ export {
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
 } from './pipeline/ptc-port.js'
+export { type RetryPolicyOptions, retryPolicy } from './pipeline/retry-policy.js'
 export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
 export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
@@ -137,6 +138,7 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallAttemptRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'

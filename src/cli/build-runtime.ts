@@ -49,6 +49,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
     approve: request.approver ?? terminalApprover(io, loaded.file ?? 'qilin.config.json'),
     ...(limits.maxParallelCalls === undefined ? {} : { maxParallelCalls: limits.maxParallelCalls }),
     ...(limits.maxParallelSubCalls === undefined ? {} : { maxParallelSubCalls: limits.maxParallelSubCalls }),
+    ...(limits.maxResultBytes === undefined ? {} : { maxResultBytes: limits.maxResultBytes }),
     ...(ptcRuntime === undefined ? {} : { ptcRuntime }),
   })
   const toolkit = config.toolkit === false ? undefined : openToolkit(loaded)

@@ -1,9 +1,9 @@
+import { byteLength } from '../definition/byte-length.js'
 import { type ContentPart, contentFallbackText, isMediaPart } from '../definition/content.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolContext, ToolResult } from '../pipeline/call.js'
 import type { PtcRunMetadata, PtcRunOutcome } from '../pipeline/ptc-port.js'
-import { byteLength } from './byte-length.js'
 import type { PtcFailure } from './failure-kinds.js'
 
 export const NO_OUTPUT_TEXT = '(run_code completed with no output)'
