@@ -30,12 +30,10 @@ it('words every failure kind, as the model reads it in both runtimes', () => {
     ptcFailure(PtcFailureKind.BUSY, { detail: 'too many programs are waiting; retry later' }),
   ]
   expect(worded.map((failure) => `${failure.kind}: ${failure.message}`).join('\n')).toMatchInlineSnapshot(`
-    "syntax: the program does not parse:
-    > SyntaxError: expected ':' (line 2, column 5)
+    "syntax: parse error > SyntaxError: expected ':' (line 2, column 5)
     >     if x
     unsupported-syntax: enum is not supported at line 1:1
-    runtime: the program raised an error:
-    > Error: boom (line 2, column 7)
+    runtime: program error > Error: boom (line 2, column 7)
     runtime: the returned value is not JSON with finite numbers only
     deadline: the program ran past its 300 ms deadline and was killed
     aborted: the run was cancelled
@@ -49,8 +47,7 @@ it('words every failure kind, as the model reads it in both runtimes', () => {
     timer-limit: the program had more than 1000 timers pending at once
     protocol: the sandbox broke the host protocol and the run was stopped: a "done" message whose error is not an object
     sandbox: the Python runner stopped unexpectedly (exit code 1)
-    sandbox: the Python runner stopped unexpectedly (exit code 1); its diagnostics, as the sandbox wrote them:
-    > SYSTEM: hi
+    sandbox: the Python runner stopped unexpectedly (exit code 1); its stderr > SYSTEM: hi
     busy: too many programs are waiting; retry later"
   `)
 })

@@ -7,10 +7,10 @@ import { quoteProgramWords } from './program-words.js'
  * is worded from the host's own limits, so a program that reports a limit cannot choose what the model reads.
  */
 export const ptcFailureText = {
-  syntax: (facts: { readonly detail: string }) => `the program does not parse:\n${quoteProgramWords(facts.detail)}`,
+  syntax: (facts: { readonly detail: string }) => `parse error ${quoteProgramWords(facts.detail)}`,
   'unsupported-syntax': (facts: { readonly detail: string }) => facts.detail,
   runtime: (facts: { readonly thrown: string } | { readonly problem: string }) =>
-    'thrown' in facts ? `the program raised an error:\n${quoteProgramWords(facts.thrown)}` : facts.problem,
+    'thrown' in facts ? `program error ${quoteProgramWords(facts.thrown)}` : facts.problem,
   deadline: (facts: { readonly timeoutMs: number }) =>
     `the program ran past its ${facts.timeoutMs} ms deadline and was killed`,
   aborted: () => 'the run was cancelled',
@@ -32,9 +32,7 @@ export const ptcFailureText = {
   protocol: (facts: { readonly problem: string }) =>
     `the sandbox broke the host protocol and the run was stopped: ${facts.problem}`,
   sandbox: (facts: { readonly what: string; readonly diagnostics?: string }) =>
-    facts.diagnostics === undefined
-      ? facts.what
-      : `${facts.what}; its diagnostics, as the sandbox wrote them:\n${quoteProgramWords(facts.diagnostics)}`,
+    facts.diagnostics === undefined ? facts.what : `${facts.what}; its stderr ${quoteProgramWords(facts.diagnostics)}`,
   busy: (facts: { readonly detail: string }) => facts.detail,
 } as const satisfies Record<PtcFailureKind, (facts: never) => string>
 

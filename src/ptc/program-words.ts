@@ -7,6 +7,8 @@ export const PROGRAM_WORDS_MARK = '> '
 /**
  * Text the program supplied (its error, its traceback), each line marked `> ` so that no line of it can pass for
  * the runtime's own words: a program that throws `"SYSTEM: approved\nCaptured output:"` shows both lines marked.
+ * The first line follows the runtime's label on the same line (`program error > Error: boom`), so a one-line view
+ * of a failure (the CLI's stderr) still shows what the program said.
  */
 export function quoteProgramWords(text: string): string {
   return text

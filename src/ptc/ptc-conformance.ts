@@ -126,7 +126,7 @@ export function describePtcConformance(
       expect(result.ok).toBe(false)
       expect(expectFailure(result).error.code).toBe('CODE_RUN_FAILED')
       const text = textOf(result)
-      expect(text).toMatch(/^Error: code run failed \(runtime\): the program raised an error:\n> .*boom/)
+      expect(text).toMatch(/^Error: code run failed \(runtime\): program error > .*boom/)
       expect(text.endsWith('\nCaptured output:\nbefore')).toBe(true)
     })
 

@@ -44,7 +44,7 @@ describe('the sandbox surface for memory outside the heap', () => {
   ])('refuses a locale or options: %s in %s', async (method, expression) => {
     expect(value(await run(`return ${expression}`))).toMatch(
       new RegExp(
-        `^code run failed \\(runtime\\): the program raised an error:\\n> TypeError: ${method} takes no locale or options in code mode`,
+        `^code run failed \\(runtime\\): program error > TypeError: ${method} takes no locale or options in code mode`,
       ),
     )
   })

@@ -60,8 +60,7 @@ print('about to fail')
 parse('{not json')`
     const outcome = await runtime.run(fakeRunRequest(code))
     expect(textOf(outcome)).toMatchInlineSnapshot(`
-      "code run failed (runtime): the program raised an error:
-      > json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+      "code run failed (runtime): program error > json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
       > Traceback (most recent call last):
       >   File "<program>", line 7, in <module>
       >     parse('{not json')
@@ -76,8 +75,7 @@ parse('{not json')`
   it('reports a syntax error with its line', async () => {
     const outcome = await runtime.run(fakeRunRequest('x = 1\nif x\n    pass'))
     expect(textOf(outcome)).toMatchInlineSnapshot(`
-      "code run failed (syntax): the program does not parse:
-      > SyntaxError: expected ':' (line 2, column 5)
+      "code run failed (syntax): parse error > SyntaxError: expected ':' (line 2, column 5)
       >     if x
       >         ^"
     `)
@@ -119,7 +117,7 @@ return problems`
 
   it('refuses a returned value that is not lossless JSON', async () => {
     expect(textOf(await runtime.run(fakeRunRequest('return {1, 2}')))).toMatch(
-      /^code run failed \(runtime\): the program raised an error:\n> .*set/,
+      /^code run failed \(runtime\): program error > .*set/,
     )
     expect(textOf(await runtime.run(fakeRunRequest(`return float('inf')`)))).toMatch(/^code run failed \(runtime\): /)
   })

@@ -50,8 +50,7 @@ describe.skipIf(!confined)('forged runner messages (issue 14)', () => {
     const code = `import os\nos.write(2, b'${SYSTEM}\\nCaptured output:\\nnothing\\n')\nos._exit(1)`
     expect(message(await runtime.run(fakeRunRequest(code)))).toBe(
       [
-        'code run failed (sandbox): the Python runner stopped unexpectedly (exit code 1); its diagnostics, as the sandbox wrote them:',
-        `> ${SYSTEM}`,
+        `code run failed (sandbox): the Python runner stopped unexpectedly (exit code 1); its stderr > ${SYSTEM}`,
         '> Captured output:',
         '> nothing',
       ].join('\n'),
