@@ -3,12 +3,12 @@ import { fakeRunRequest } from './__fixtures__/fake-run-request.js'
 import { PtcFailureKind } from './failure-kinds.js'
 import { ptcFailureText } from './failure-text.js'
 import {
-  type HostMessage,
   MALFORMED_MESSAGE_BUDGET,
   ProgramHost,
   type ProgramRunResult,
   SUB_CALL_SETTLE_GRACE_MS,
 } from './program-host.js'
+import type { HostMessage } from './program-messages.js'
 import { defaultPtcLimits } from './ptc-limits.js'
 
 const limits = { ...defaultPtcLimits, maxPendingTimers: 50 }

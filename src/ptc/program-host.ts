@@ -6,36 +6,14 @@ import type { PtcRunRequest } from '../pipeline/ptc-port.js'
 import { byteLength } from './byte-length.js'
 import { type PtcFailure, PtcFailureKind } from './failure-kinds.js'
 import { ptcFailure } from './failure-text.js'
-import { isLosslessJson } from './lossless-json.js'
-import {
-  MAX_PROGRAM_JSON_DEPTH,
-  nestsDeeperThan,
-  type ProgramMessage,
-  type ProgramReport,
-  readProgramMessage,
-} from './program-messages.js'
+import { type HostMessage, type ProgramMessage, type ProgramReport, readProgramMessage } from './program-messages.js'
+import { ProgramTimers } from './program-timers.js'
 import type { PtcLimits } from './ptc-limits.js'
 import type { ProgramRecord } from './render-outer-result.js'
-import { subCallRefusalText } from './sub-call-refusals.js'
-
-/** What the host sends the program: a sub-call's result, or a timer that came due. */
-export type HostMessage =
-  | {
-      readonly t: 'result'
-      readonly id: number
-      readonly ok: true
-      readonly callId: string
-      readonly value: JsonValue
-      readonly json: string
-    }
-  | {
-      readonly t: 'result'
-      readonly id: number
-      readonly ok: false
-      readonly callId: string
-      readonly error: { readonly toolName: string; readonly code: string; readonly message: string }
-    }
-  | { readonly t: 'timer'; readonly id: number }
+import { reportedFailure } from './reported-failure.js'
+import { returnedValueFailure } from './returned-value.js'
+import { argumentRefusal, subCallRefusalText } from './sub-call-refusals.js'
+import { untilQuiet } from './until-quiet.js'
 
 /** A runtime's wire: it only carries messages. `ProgramHost` decides everything they mean. */
 export interface ProgramTransport {
@@ -59,24 +37,14 @@ export interface ProgramHostOptions {
   readonly started?: () => void
 }
 
-/** How long a decided run waits for sub-calls that ignore their aborted signal before it settles anyway. */
+/**
+ * How long a decided run waits for sub-calls that ignore their aborted signal before it settles anyway: as long as
+ * the pipeline's own `timeoutPolicy` waits for such a body, so none can hold the run forever.
+ */
 export const SUB_CALL_SETTLE_GRACE_MS = 1_000
 
 /** Malformed or unknown messages a run may send before it fails as `protocol`. */
 export const MALFORMED_MESSAGE_BUDGET = 16
-
-/** Kinds a program's side may report about itself; the host words each from its own facts. */
-const reportedKinds: Readonly<Record<string, (host: ProgramHost, message: string) => PtcFailure>> = {
-  [PtcFailureKind.SYNTAX]: (_host, message) => ptcFailure(PtcFailureKind.SYNTAX, { detail: message }),
-  [PtcFailureKind.RUNTIME]: (_host, message) => ptcFailure(PtcFailureKind.RUNTIME, { thrown: message }),
-  [PtcFailureKind.DEADLINE]: (host) => ptcFailure(PtcFailureKind.DEADLINE, { timeoutMs: host.timeoutMs }),
-  [PtcFailureKind.MEMORY]: () => ptcFailure(PtcFailureKind.MEMORY),
-  [PtcFailureKind.OUTPUT_LIMIT]: (host) => ptcFailure(PtcFailureKind.OUTPUT_LIMIT, host.limits),
-  [PtcFailureKind.RESULT_LIMIT]: (host) => ptcFailure(PtcFailureKind.RESULT_LIMIT, host.limits),
-  [PtcFailureKind.SUB_CALL_LIMIT]: (host) => ptcFailure(PtcFailureKind.SUB_CALL_LIMIT, host.limits),
-  [PtcFailureKind.INPUT_BUDGET]: (host) => ptcFailure(PtcFailureKind.INPUT_BUDGET, host.limits),
-  [PtcFailureKind.TIMER_LIMIT]: (host) => ptcFailure(PtcFailureKind.TIMER_LIMIT, host.limits),
-}
 
 /**
  * The host side of one program run, written once for both runtimes. It validates every message on arrival,
@@ -96,7 +64,7 @@ export class ProgramHost {
   readonly #lines: string[] = []
   #partial = ''
   readonly #subResults: ToolResult[] = []
-  readonly #timers = new Map<number, ReturnType<typeof setTimeout>>()
+  readonly #timers: ProgramTimers
   readonly #inFlight = new Set<Promise<void>>()
   /** Aborted when the run is decided: what a sub-call still running must stop for. */
   readonly #ended = new AbortController()
@@ -115,6 +83,9 @@ export class ProgramHost {
     this.timeoutMs = options.timeoutMs
     this.#started = options.started
     this.#toolNames = new Set(request.toolNames)
+    this.#timers = new ProgramTimers(this.limits.maxPendingTimers, (id) => {
+      if (!this.#decided) this.#transport.send({ t: 'timer', id })
+    })
     this.result = new Promise((resolve) => {
       this.#resolve = resolve
     })
@@ -187,9 +158,7 @@ export class ProgramHost {
       case 'timer':
         return this.#timer(message.id, message.ms)
       case 'clear':
-        clearTimeout(this.#timers.get(message.id))
-        this.#timers.delete(message.id)
-        return
+        return this.#timers.clear(message.id)
       case 'done':
         return 'error' in message ? this.#reported(message.error) : this.#done(message.value)
     }
@@ -222,17 +191,8 @@ export class ProgramHost {
 
   #call(id: number, name: string, args: JsonValue) {
     if (!this.#countCall() || !this.#available(id, name)) return
-    if (nestsDeeperThan(args, MAX_PROGRAM_JSON_DEPTH)) {
-      return this.#refuse(id, name, subCallRefusalText.tooDeep(MAX_PROGRAM_JSON_DEPTH))
-    }
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      return this.#refuse(id, name, subCallRefusalText.notAnObject())
-    }
-    if (!isLosslessJson(args)) return this.#refuse(id, name, subCallRefusalText.notLossless())
-    // Counted as UTF-8 bytes of the JSON text, as both programs' sides count them.
-    if (byteLength(JSON.stringify(args)) > this.limits.maxArgumentBytes) {
-      return this.#refuse(id, name, subCallRefusalText.tooLarge(this.limits.maxArgumentBytes))
-    }
+    const refusal = argumentRefusal(args, this.limits)
+    if (refusal !== undefined) return this.#refuse(id, name, refusal)
     const settled = this.#request
       .callTool(name, args as JsonObject, this.#ended.signal)
       .then(
@@ -268,36 +228,22 @@ export class ProgramHost {
   }
 
   #timer(id: number, ms: number) {
-    if (this.#timers.has(id)) return this.malformed(`a "timer" message reusing the live id ${id}`)
-    if (this.#timers.size >= this.limits.maxPendingTimers)
-      return this.fail(ptcFailure(PtcFailureKind.TIMER_LIMIT, this.limits))
-    const fire = () => {
-      this.#timers.delete(id)
-      if (!this.#decided) this.#transport.send({ t: 'timer', id })
-    }
-    this.#timers.set(id, setTimeout(fire, Math.min(ms, this.timeoutMs)))
+    const set = this.#timers.set(id, Math.min(ms, this.timeoutMs))
+    if (set === 'reused') this.malformed(`a "timer" message reusing the live id ${id}`)
+    else if (set === 'full') this.fail(ptcFailure(PtcFailureKind.TIMER_LIMIT, this.limits))
   }
 
   #reported(report: ProgramReport) {
-    const word = Object.hasOwn(reportedKinds, report.kind) ? reportedKinds[report.kind] : undefined
-    if (word === undefined)
+    const failure = reportedFailure(report, this)
+    if (failure === undefined)
       return this.malformed(`a "done" message with an unknown failure kind ${JSON.stringify(report.kind)}`, true)
-    this.fail(word(this, report.message))
+    this.fail(failure)
   }
 
   #done(value: JsonValue | undefined) {
     if (value === undefined || value === null) return this.#decide({ ok: true, record: this.record, value: undefined })
-    if (nestsDeeperThan(value, MAX_PROGRAM_JSON_DEPTH)) {
-      return this.fail(ptcFailure(PtcFailureKind.RESULT_LIMIT, { maxDepth: MAX_PROGRAM_JSON_DEPTH }))
-    }
-    if (!isLosslessJson(value)) {
-      return this.fail(
-        ptcFailure(PtcFailureKind.RUNTIME, { problem: 'the returned value is not JSON with finite numbers only' }),
-      )
-    }
-    if (byteLength(JSON.stringify(value)) > this.limits.maxResultBytes) {
-      return this.fail(ptcFailure(PtcFailureKind.RESULT_LIMIT, this.limits))
-    }
+    const refused = returnedValueFailure(value, this.limits)
+    if (refused !== undefined) return this.fail(refused)
     this.#decide({ ok: true, record: this.record, value })
   }
 
@@ -308,31 +254,13 @@ export class ProgramHost {
     if (this.#decided) return
     this.#decided = true
     clearTimeout(this.#deadline)
-    for (const timer of this.#timers.values()) clearTimeout(timer)
-    this.#timers.clear()
+    this.#timers.clearAll()
     this.#request.signal.removeEventListener('abort', this.#onAbort)
     try {
       this.#transport.stop()
     } finally {
       this.#ended.abort(new Error('the run_code program ended before this call settled'))
-      void this.#quiet().then(() => this.#resolve(result))
+      void untilQuiet(this.#inFlight, SUB_CALL_SETTLE_GRACE_MS).then(() => this.#resolve(result))
     }
-  }
-
-  /**
-   * Every sub-call settled, or the grace passed: a body that ignores its aborted signal is waited for as long as
-   * the pipeline's own `timeoutPolicy` waits for one (1 s), and no longer, so it cannot hold the run forever.
-   */
-  async #quiet(): Promise<void> {
-    if (this.#inFlight.size === 0) return
-    let graceTimer: ReturnType<typeof setTimeout> | undefined
-    const grace = new Promise<void>((resolve) => {
-      graceTimer = setTimeout(resolve, SUB_CALL_SETTLE_GRACE_MS)
-    })
-    const settled = (async () => {
-      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight])
-    })()
-    await Promise.race([settled, grace])
-    clearTimeout(graceTimer)
   }
 }

@@ -17,6 +17,25 @@ export type ProgramMessage =
   | { readonly t: 'done'; readonly value?: JsonValue }
   | { readonly t: 'done'; readonly error: ProgramReport }
 
+/** What the host sends the program: a sub-call's result, or a timer that came due. */
+export type HostMessage =
+  | {
+      readonly t: 'result'
+      readonly id: number
+      readonly ok: true
+      readonly callId: string
+      readonly value: JsonValue
+      readonly json: string
+    }
+  | {
+      readonly t: 'result'
+      readonly id: number
+      readonly ok: false
+      readonly callId: string
+      readonly error: { readonly toolName: string; readonly code: string; readonly message: string }
+    }
+  | { readonly t: 'timer'; readonly id: number }
+
 /** A failure the program's side reports about itself: a kind it names and its own text. */
 export interface ProgramReport {
   readonly kind: string
