@@ -193,22 +193,28 @@ export class ProgramHost {
     if (!this.#countCall() || !this.#available(id, name)) return
     const refusal = argumentRefusal(args, this.limits)
     if (refusal !== undefined) return this.#refuse(id, name, refusal)
-    const settled = this.#request
-      .callTool(name, args as JsonObject, this.#ended.signal)
-      .then(
-        (result) => this.#settleSubCall(id, result),
-        (error: unknown) =>
+    const settled: Promise<void> = this.#request.callTool(name, args as JsonObject, this.#ended.signal).then(
+      (result) => this.#settled(settled, () => this.#settleSubCall(id, result)),
+      (error: unknown) =>
+        this.#settled(settled, () =>
           this.fail(
             ptcFailure(PtcFailureKind.SANDBOX, { what: `a tool call broke the bridge: ${thrownMessage(error)}` }),
           ),
-      )
-      .catch((error: unknown) =>
-        this.fail(
-          ptcFailure(PtcFailureKind.SANDBOX, { what: `the host failed delivering a result: ${thrownMessage(error)}` }),
         ),
-      )
-      .finally(() => this.#inFlight.delete(settled))
+    )
     this.#inFlight.add(settled)
+  }
+
+  /** One sub-call is over: it leaves the in-flight set, and a host exception delivering it fails the run. */
+  #settled(call: Promise<void>, deliver: () => void) {
+    this.#inFlight.delete(call)
+    try {
+      deliver()
+    } catch (error) {
+      this.fail(
+        ptcFailure(PtcFailureKind.SANDBOX, { what: `the host failed delivering a result: ${thrownMessage(error)}` }),
+      )
+    }
   }
 
   #settleSubCall(id: number, result: ToolResult) {
