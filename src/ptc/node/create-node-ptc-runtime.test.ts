@@ -38,7 +38,7 @@ describe('createNodePtcRuntime outer result', () => {
     expect(text(await runtime.run(fakeRunRequest(`return 'plain'`)))).toBe('plain')
     const failed = await runtime.run(fakeRunRequest(`console.log('before')\nthrow new Error('boom')`))
     expect(text(failed)).toMatchInlineSnapshot(`
-      "Error: code run failed (runtime): Error: boom (line 2, column 7)
+      "Error: code run failed (runtime): program error > Error: boom (line 2, column 7)
       Captured output:
       before"
     `)
