@@ -1,5 +1,5 @@
-import type { JsonValue } from '../json-schema/json-value.js'
 import { byteLength } from '../definition/byte-length.js'
+import type { JsonValue } from '../json-schema/json-value.js'
 import { type PtcFailure, PtcFailureKind } from './failure-kinds.js'
 import { ptcFailure } from './failure-text.js'
 import { isLosslessJson } from './lossless-json.js'

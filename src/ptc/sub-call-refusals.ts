@@ -1,6 +1,6 @@
+import { byteLength } from '../definition/byte-length.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import { argumentsTooLarge } from './arguments-too-large.js'
-import { byteLength } from '../definition/byte-length.js'
 import { isLosslessJson } from './lossless-json.js'
 import { MAX_PROGRAM_JSON_DEPTH, nestsDeeperThan } from './program-messages.js'
 import type { PtcLimits } from './ptc-limits.js'
