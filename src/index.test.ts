@@ -34,6 +34,7 @@ describe('the public surface', () => {
         "parseJsonlSessionLog",
         "readJsonlSessionLog",
         "renderTypeScriptSdk",
+        "retryPolicy",
         "timeoutPolicy",
         "toJsonSchema",
       ]

@@ -4,7 +4,15 @@
 // `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
 
 // definition
-export type { ContentPart, ImagePart, TextPart } from './definition/content.js'
+export type {
+  AudioPart,
+  ContentPart,
+  EmbeddedResource,
+  ImagePart,
+  ResourceLinkPart,
+  ResourcePart,
+  TextPart,
+} from './definition/content.js'
 export { defineTool } from './definition/define-tool.js'
 export type { OutputValue, ReturnCheck, ToolConfig, ToolOutputConfig } from './definition/tool-config.js'
 export type {
@@ -71,6 +79,7 @@ export type {
   ToolGuard,
   WrappedExecution,
 } from './pipeline/pipeline-events.js'
+export { type RetryPolicyOptions, retryPolicy } from './pipeline/retry-policy.js'
 export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
 export type {
@@ -82,7 +91,6 @@ export type {
   ToolPresenter,
 } from './pipeline/tool-presenter.js'
 export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
-
 // ptc (pure parts shared by every code-mode runtime)
 export { codeModeRuntime } from './ptc/code-mode.js'
 export {
@@ -139,6 +147,7 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallAttemptRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'

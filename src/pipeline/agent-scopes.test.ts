@@ -19,6 +19,7 @@ function observedRuntime(): { runtime: ToolRuntime; registry: ScopedRegistry } {
     defaultMode: 'native' as const,
     maxParallelCalls: 4,
     maxParallelSubCalls: 4,
+    maxResultBytes: 100_000,
     presenter: undefined,
     presented: presentedTools,
   }

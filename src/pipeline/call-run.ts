@@ -1,3 +1,4 @@
+import type { ContentPart } from '../definition/content.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { RegistryEntry } from '../registry/registry-entry.js'
 import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.js'
@@ -30,6 +31,8 @@ export interface RuntimeCore {
   readonly defaultMode: PresentationMode
   readonly maxParallelCalls: number
   readonly maxParallelSubCalls: number
+  /** The result budget of definitions that set none. */
+  readonly maxResultBytes: number
   /** Builds the tools of the presentations other than `native`; undefined when the runtime has none. */
   readonly presenter: ToolPresenter | undefined
   /** The presenter's answer for a scope as it is now (`presentedTools`, handed in to keep imports one-way). */
@@ -76,6 +79,33 @@ export interface CallRun {
   resolved: { readonly outcome: CallOutcome; readonly promise: Promise<CallOutcome> } | undefined
   /** The one result, once the call settled. */
   result: ToolResult | undefined
+}
+
+/** What only some calls have for the session log: a retried call's attempt, a cut result's whole content. */
+export interface RunNotes {
+  /** Which run of the inner layers this is: 1, and one more each time a `tools/execute` wrapper retries. */
+  attempt: number
+  /** The content before the result budget cut it; undefined when nothing was cut. */
+  wholeContent: readonly ContentPart[] | undefined
+}
+
+// Beside the run rather than on it, so a call that is neither retried nor cut carries and builds nothing more: the
+// per-call bench rows must not grow for what few calls need.
+const runNotes = new WeakMap<CallRun, RunNotes>()
+
+/** The run's notes, if it has any. */
+export function notesOf(run: CallRun): RunNotes | undefined {
+  return runNotes.get(run)
+}
+
+/** The run's notes, made on first use. */
+export function noteOn(run: CallRun): RunNotes {
+  let notes = runNotes.get(run)
+  if (notes === undefined) {
+    notes = { attempt: 1, wholeContent: undefined }
+    runNotes.set(run, notes)
+  }
+  return notes
 }
 
 const noAsks: readonly string[] = Object.freeze([])

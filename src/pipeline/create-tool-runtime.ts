@@ -36,6 +36,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       defaultMode: resolved.mode,
       maxParallelCalls: resolved.maxParallelCalls,
       maxParallelSubCalls: resolved.maxParallelSubCalls,
+      maxResultBytes: resolved.maxResultBytes,
       presenter,
       presented: presentedTools,
     },

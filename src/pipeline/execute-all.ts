@@ -40,7 +40,15 @@ export function subCallsOf(scope: PipelineScope): SubCalls {
         // Its arguments are read once, as a value, by `prepareSubCall`; this record never is.
         const call: ToolCall = { id: String(subCall.id), name: String(subCall.name), arguments: emptyArguments }
         const prepared = safely(() => prepareSubCall(scope, call.name, subCall.arguments, subCall.binding))
-        return schedule(scope, call, prepared, scheduler, signal, origin)
+        const own = subCall.signal
+        return schedule(
+          scope,
+          call,
+          prepared,
+          scheduler,
+          own === undefined ? signal : AbortSignal.any([signal, own]),
+          origin,
+        )
       }
     },
   }

@@ -51,6 +51,8 @@ export interface SubCall {
    * resolves the name to that entry, or to one with the same schemas. Undefined for a name that was not offered.
    */
   readonly binding: RegistryEntry | undefined
+  /** Cancels this call alone (a runtime's own deadline), beside the run's signal. */
+  readonly signal?: AbortSignal
 }
 
 /** Runs sub-calls through the whole pipeline in one scope. */

@@ -84,6 +84,8 @@ function runCode(
     parameters: schema.parameters,
     ownsDeadline: true,
     returnsOutcome: true,
+    // The program's output answers to the code-mode limits (maxResultBytes among them), not the native budget.
+    maxResultBytes: Number.POSITIVE_INFINITY,
     // Closed, the runtime no longer asks about escalation, so it runs nothing more.
     execute: (args: JsonObject, exec: ToolExecution) =>
       state.closed
@@ -130,10 +132,17 @@ async function runProgram(
     AbortSignal.any([exec.signal, programEnded.signal]),
   )
   let count = 0
-  const callTool = (name: string, toolArguments: JsonValue) => {
+  const callTool = (name: string, toolArguments: JsonValue, signal?: AbortSignal) => {
     count++
     const binding = typeof name === 'string' ? bindings.get(name) : undefined
-    return call({ id: `${parentId}:ptc:${count}`, name: String(name), arguments: toolArguments, binding })
+    const id = `${parentId}:ptc:${count}`
+    return call({
+      id,
+      name: String(name),
+      arguments: toolArguments,
+      binding,
+      ...(signal === undefined ? {} : { signal }),
+    })
   }
   try {
     return await runtime.run({

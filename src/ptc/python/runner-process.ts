@@ -71,6 +71,7 @@ export class RunnerProcess {
   private readonly workDirectory: string | undefined
   private readonly budget: MemoryBudget | undefined
   private failure: string | undefined
+  private violation: string | undefined
 
   constructor(private readonly settings: RunnerSettings) {
     const { command, args, workDirectory, budget } = runnerCommand(settings)
@@ -149,9 +150,19 @@ export class RunnerProcess {
     }
   }
 
-  /** A protocol violation seen on the channel, if any. */
+  /** A protocol violation seen on the channel (the process was killed for it), if any. */
   get protocolProblem(): string | undefined {
-    return this.failure
+    return this.violation
+  }
+
+  /** What the host itself saw end the process (its memory budget, a failed spawn), if anything. */
+  get hostProblem(): string | undefined {
+    return this.violation === undefined ? this.failure : undefined
+  }
+
+  /** The last of the runner's stderr, as it wrote it. */
+  get stderr(): string {
+    return this.stderrTail.trim()
   }
 
   /** The last of stderr (interpreter or bubblewrap errors), for failures that are not the program's. */
@@ -164,6 +175,7 @@ export class RunnerProcess {
       if (line.kind === 'message') this.listener?.(line.message)
       else if (line.kind === 'oversized-call') this.calls?.refuse(line.id, line.name)
       else {
+        this.violation = line.problem
         this.failure = line.problem
         this.kill()
         return
