@@ -52,7 +52,10 @@ export type {
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
 export type {
   ApprovalDecision,
+  ApprovalEvent,
+  ApprovalObserver,
   ApprovalRequest,
+  ApprovalVerdict,
   Approver,
   CallInfo,
   ExecuteWrapper,
@@ -129,6 +132,7 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallApprovalRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'

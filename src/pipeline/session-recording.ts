@@ -1,9 +1,15 @@
 import { thrownMessage } from '../errors/thrown-message.js'
 import type { JsonValue } from '../json-schema/json-value.js'
-import type { SessionLog, ToolCallSettledRecord, ToolCallStartedRecord } from '../session-log/session-log.js'
+import type {
+  SessionLog,
+  SessionLogRecord,
+  ToolCallSettledRecord,
+  ToolCallStartedRecord,
+} from '../session-log/session-log.js'
 import type { ToolResult } from './call.js'
 import { isPromiseLike } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
+import type { ApprovalEvent } from './pipeline-events.js'
 
 /** Logs the call as it arrived. Not awaited: durability is promised for settled records. */
 export function recordStarted(run: CallRun, normalizedArguments: JsonValue): void {
@@ -43,7 +49,27 @@ export function recordSettled(run: CallRun, result: ToolResult): void | Promise<
   return append(log, record)
 }
 
-function append(log: SessionLog, record: ToolCallStartedRecord | ToolCallSettledRecord): void | Promise<void> {
+/** Logs an approval's answer. Not awaited, like the started record. */
+export function recordApproval(run: CallRun, event: ApprovalEvent): void {
+  const log = run.scope.core.sessionLog
+  if (log === undefined) return
+  const agentId = run.scope.agentId
+  append(log, {
+    type: 'tool.call.approval',
+    id: run.call.id,
+    name: run.call.name,
+    reasons: event.reasons,
+    verdict: event.verdict,
+    ...(event.reason === undefined ? {} : { reason: event.reason }),
+    ...(event.decidedBy === undefined ? {} : { decidedBy: event.decidedBy }),
+    waitedMs: event.waitedMs,
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(run.parentId === undefined ? {} : { parentId: run.parentId }),
+    at: Date.now(),
+  })
+}
+
+function append(log: SessionLog, record: SessionLogRecord): void | Promise<void> {
   try {
     const written = log.append(record)
     if (isPromiseLike(written)) return Promise.resolve(written).catch(reportLogFailure)

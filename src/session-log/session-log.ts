@@ -31,8 +31,27 @@ export interface ToolCallSettledRecord {
   readonly at: number
 }
 
-/** One entry of a session log: a call started, or a call settled. */
-export type SessionLogRecord = ToolCallStartedRecord | ToolCallSettledRecord
+/** Written when the approver answered a call that asked, before the call goes on or settles. */
+export interface ToolCallApprovalRecord {
+  readonly type: 'tool.call.approval'
+  readonly id: string
+  readonly name: string
+  /** Every reason given for asking, in order. */
+  readonly reasons: readonly string[]
+  /** `approved`, `denied`, `failed` (the approver threw) or `aborted` (the caller cancelled while it waited). */
+  readonly verdict: 'approved' | 'denied' | 'failed' | 'aborted'
+  /** The approver's reason for a denial. */
+  readonly reason?: string
+  /** Who decided, as the approver named them. */
+  readonly decidedBy?: string
+  readonly waitedMs: number
+  readonly agentId?: string
+  readonly parentId?: string
+  readonly at: number
+}
+
+/** One entry of a session log: a call started, an approval answered, or a call settled. */
+export type SessionLogRecord = ToolCallStartedRecord | ToolCallApprovalRecord | ToolCallSettledRecord
 
 /**
  * Where the pipeline records what ran. A returned promise is awaited for settled records before the call's result
