@@ -1,7 +1,9 @@
 import type { Context, Span } from '@opentelemetry/api'
+import type { CallInfo } from '../pipeline/pipeline-events.js'
 
 /** One call's span while the call runs: the span, the context that holds it, and how often its body was entered. */
 export interface CallSpan {
+  readonly call: CallInfo
   readonly span: Span
   readonly context: Context
   attempts: number

@@ -49,7 +49,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   const tracer = options.tracer ?? trace.getTracer('qilin-tools')
   const capture = options.captureContent === true
   const inFlight = new CallSpans()
-  const byCall = new WeakMap<CallInfo, CallSpan>()
+  const byCall = new Map<CallInfo, CallSpan>()
 
   const parentOf = (agentId: string | undefined, parentId: string | undefined): Context => {
     if (parentId === undefined) return context.active()
@@ -65,7 +65,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
       attributes[GenAiAttribute.TOOL_DESCRIPTION] = definition.description
       if (capture) attributes[GenAiAttribute.TOOL_CALL_ARGUMENTS] = bounded(JSON.stringify(call.arguments))
       const span = tracer.startSpan(`${EXECUTE_TOOL} ${call.name}`, { kind: SpanKind.INTERNAL, attributes }, parent)
-      const entry: CallSpan = { span, context: trace.setSpan(parent, span), attempts: 0 }
+      const entry: CallSpan = { call, span, context: trace.setSpan(parent, span), attempts: 0 }
       byCall.set(call, entry)
       inFlight.add(callKey(call.agentId, call.parentId, call.id), entry)
     } catch {
@@ -95,6 +95,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   const finish = (event: ResultEvent): void => {
     const { result, agentId, parentId } = event
     const entry = inFlight.take(callKey(agentId, parentId, result.id))
+    if (entry !== undefined) byCall.delete(entry.call)
     const span = entry?.span ?? lateSpan(tracer, result, agentId, parentId, parentOf(agentId, parentId))
     settle(span, result, capture)
     span.end()
@@ -120,6 +121,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   return createDisposer(() => {
     for (const disposer of disposers) disposer.dispose()
     for (const entry of inFlight.drain()) entry.span.end()
+    byCall.clear()
   })
 }
 
