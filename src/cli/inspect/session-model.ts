@@ -116,7 +116,7 @@ export class SessionModel {
     const index = this.calls.length
     const call: Mutable<CallRecord> = { index, id: record.id, name: record.name, children: [], state: 'running', line }
     if (record.agentId !== undefined) call.agentId = record.agentId
-    if (typeof record.at === 'number') call.startedAt = record.at
+    if (record.type === 'tool.call.started' && typeof record.at === 'number') call.startedAt = record.at
     if (record.arguments !== undefined) call.arguments = record.arguments
     const changed = [index]
     if (record.parentId !== undefined) {
