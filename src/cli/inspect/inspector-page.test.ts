@@ -1,26 +1,16 @@
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CHROMIUM_PATH, hasSystemPart } from '../../../test/support/system-requirement.js'
+import { launchChromium } from '../../../test/support/browser.js'
+import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
 import { createJsonlSessionLog } from '../../session-log/jsonl-session-log.js'
 import { loadTokenCounter } from '../token-count.js'
 import { fixtureRuntime, fixtureTools, HOSTILE_MARKUP, recordSession } from './__fixtures__/record-session.js'
 import { type Inspector, startInspector } from './inspect-server.js'
 import { runtimeCards } from './runtime-cards.js'
-
-/** The flags every browser test runs Debian's chromium with. */
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
 
 /** Kept after the run (gitignored) so a person can look at what the page drew. */
 const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', 'test', '__artifacts__')
@@ -48,7 +38,7 @@ beforeAll(async () => {
   const countTokens = await loadTokenCounter()
   inspector = await startInspector({ path, port: 0, live: false, countTokens, present: runtimeCards(fixtureRuntime()) })
   inspectors.push(inspector)
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS, headless: true })
+  browser = await launchChromium()
 }, 120_000)
 
 afterAll(async () => {
@@ -95,7 +85,7 @@ describe.skipIf(!available)('the inspector page in chromium', () => {
     expect(await page.textContent('#detail')).toContain(HOSTILE_MARKUP)
     await page.locator('#rows .row', { hasText: '<img' }).first().click()
     await page.waitForTimeout(200)
-    expect(await page.evaluate(() => document.body.dataset.pwned)).toBeUndefined()
+    expect(await page.evaluate('document.body.dataset.pwned')).toBeUndefined()
     expect(await page.$$('#detail img, #detail script, #rows img')).toHaveLength(0)
     await page.close()
   })
