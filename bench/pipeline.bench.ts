@@ -294,6 +294,15 @@ const tracing = await measureInterleaved(
   60,
 )
 const [offTime, , onTime] = [...tracing.values()].map(({ cpu }) => cpu.medianNs) as [number, number, number]
+// What the SDK itself costs per span, outside any pipeline: the floor of the third row above.
+const sdkTracer = tracingProvider.getTracer('bench')
+const spanAlone = measureSync(
+  () => {
+    const span = sdkTracer.startSpan('execute_tool add', { attributes: { 'gen_ai.tool.name': 'add' } })
+    span.end()
+  },
+  { batch: 2000, samples: 40 },
+)
 console.log('\n### OpenTelemetry spans on add({a, b}) (median CPU time; wall time beside it)\n')
 console.log(
   markdownTable(
@@ -307,6 +316,7 @@ console.log(
     ]),
   ),
 )
+console.log(`\nsdk-trace-base alone, one span started and ended (wall median): ${formatNs(spanAlone.medianNs)}.`)
 console.log(
   `\nGoal: at most 1.5 µs added per call with real spans to a dropping exporter (${onTime - offTime <= 1500 ? 'met' : 'NOT met'}: ` +
     `${formatNs(onTime - offTime)}).`,

@@ -11,37 +11,51 @@ export interface CallSpan {
 
 /**
  * The spans of calls in flight. A result names its call only by id, agent and parent, and two calls may share
- * those (a model that reuses ids), so each key keeps its spans in start order and a result takes the oldest.
+ * those (a model that reuses ids), so each key holds a chain of its spans in start order and a result takes the
+ * oldest. The chain is links, not an array: the common key holds one span and allocates nothing more.
  */
 export class CallSpans {
-  readonly #byKey = new Map<string, CallSpan[]>()
+  readonly #byKey = new Map<string, Link>()
 
   add(key: string, entry: CallSpan): void {
-    const list = this.#byKey.get(key)
-    if (list === undefined) this.#byKey.set(key, [entry])
-    else list.push(entry)
+    const link: Link = { entry, next: undefined }
+    let last = this.#byKey.get(key)
+    if (last === undefined) {
+      this.#byKey.set(key, link)
+      return
+    }
+    while (last.next !== undefined) last = last.next
+    last.next = link
   }
 
   /** The oldest span under `key`, still in flight. */
   peek(key: string): CallSpan | undefined {
-    return this.#byKey.get(key)?.[0]
+    return this.#byKey.get(key)?.entry
   }
 
   /** Removes and returns the oldest span under `key`. */
   take(key: string): CallSpan | undefined {
-    const list = this.#byKey.get(key)
-    if (list === undefined) return undefined
-    const entry = list.shift()
-    if (list.length === 0) this.#byKey.delete(key)
-    return entry
+    const first = this.#byKey.get(key)
+    if (first === undefined) return undefined
+    if (first.next === undefined) this.#byKey.delete(key)
+    else this.#byKey.set(key, first.next)
+    return first.entry
   }
 
   /** Removes and returns every span still in flight. */
   drain(): CallSpan[] {
-    const all = [...this.#byKey.values()].flat()
+    const all: CallSpan[] = []
+    for (const first of this.#byKey.values()) {
+      for (let link: Link | undefined = first; link !== undefined; link = link.next) all.push(link.entry)
+    }
     this.#byKey.clear()
     return all
   }
+}
+
+interface Link {
+  readonly entry: CallSpan
+  next: Link | undefined
 }
 
 /** The key of a call: its agent, the `run_code` call it came from, and its id. */

@@ -287,3 +287,19 @@ describe.each([
     expect(subCalls.map((sub) => sub.attributes['gen_ai.tool.call.id'])).toEqual(['prog-1:ptc:1', 'prog-1:ptc:2'])
   })
 })
+
+describe('instrumentOpenTelemetry: calls that share an id', () => {
+  it('gives each its own span and ends them in the order they settle', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(wait)
+    instrumentOpenTelemetry(runtime, { tracer })
+    await Promise.all([
+      runtime.execute(call('wait', { ms: 30 }, 'same')),
+      runtime.execute(call('wait', { ms: 10 }, 'same')),
+      runtime.execute(call('wait', { ms: 20 }, 'same')),
+    ])
+    const finished = named('execute_tool wait')
+    expect(finished).toHaveLength(3)
+    expect(new Set(finished.map((span) => span.spanContext().spanId)).size).toBe(3)
+  })
+})
