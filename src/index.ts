@@ -4,7 +4,15 @@
 // `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
 
 // definition
-export type { ContentPart, ImagePart, TextPart } from './definition/content.js'
+export type {
+  AudioPart,
+  ContentPart,
+  EmbeddedResource,
+  ImagePart,
+  ResourceLinkPart,
+  ResourcePart,
+  TextPart,
+} from './definition/content.js'
 export { defineTool } from './definition/define-tool.js'
 export type { OutputValue, ReturnCheck, ToolConfig, ToolOutputConfig } from './definition/tool-config.js'
 export type {
