@@ -87,4 +87,16 @@ describe('qilin-tools inspect', () => {
     const [code] = await once(inspector!, 'exit')
     expect(code).toBe(130)
   }, 60_000)
+
+  it('with --cards builds the configured runtime, serves calls with the cards it describes, and closes it on SIGINT', async () => {
+    project.write('session.jsonl', `${records.map((record) => JSON.stringify(record)).join('\n')}\n`)
+    const { url } = await startInspect('session.jsonl', '--cards', '--port', '0')
+    const detail = JSON.parse((await get(`${url}api/call/0`)).body)
+    expect(detail).toMatchObject({ name: 'read_file', arguments: { path: 'a.txt' }, cards: {} })
+    expect((await get(`${url}api/call/1`)).status).toBe(404)
+    expect((await get(`${url}api/call/99999999999`)).status).toBe(404)
+    inspector!.kill('SIGINT')
+    const [code] = await once(inspector!, 'exit')
+    expect(code).toBe(130)
+  }, 60_000)
 })

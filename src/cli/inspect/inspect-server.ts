@@ -118,6 +118,7 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
         live: options.live,
         calls: model.summaries(),
         malformed: model.malformed,
+        malformedCount: model.malformedCount,
       }
       return { status: 200, type: 'application/json', body: JSON.stringify(session) }
     }
@@ -164,7 +165,11 @@ export async function startInspector(options: InspectorOptions): Promise<Inspect
         const malformed = model.malformed.slice(malformedFrom)
         if (reset) broadcast({ reset: true })
         if (reset || changed.length > 0 || malformed.length > 0) {
-          broadcast({ calls: reset ? model.summaries() : model.summaries(changed), malformed })
+          broadcast({
+            calls: reset ? model.summaries() : model.summaries(changed),
+            malformed,
+            malformedCount: model.malformedCount,
+          })
         }
       } catch {
         // The file may be gone for a moment (rotated, rewritten); the next look tries again.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LineSplitter, MAX_LINE_BYTES } from './log-lines.js'
-import { SessionModel } from './session-model.js'
+import { MAX_MALFORMED_LISTED, SessionModel } from './session-model.js'
 
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length
 
@@ -90,6 +90,12 @@ describe('SessionModel', () => {
       [500, '__proto__', undefined],
       [2, 'fine', 1000],
     ])
+  })
+
+  it('lists the first malformed lines and only counts the rest', () => {
+    const session = model(Array.from({ length: MAX_MALFORMED_LISTED * 5 }, (_, index) => `garbage ${index}`))
+    expect(session.malformed).toHaveLength(MAX_MALFORMED_LISTED)
+    expect(session.malformedCount).toBe(MAX_MALFORMED_LISTED * 5)
   })
 
   it('drops a line longer than the bound as it streams, holding only its start', () => {

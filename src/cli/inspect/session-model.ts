@@ -53,6 +53,8 @@ export interface MalformedLine {
 type Mutable<Value> = { -readonly [Key in keyof Value]: Value[Key] }
 
 const MAX_NAME = 500
+/** Malformed lines listed; past this they are only counted, so a log of garbage cannot fill memory with previews. */
+export const MAX_MALFORMED_LISTED = 1000
 
 /**
  * The calls of one session log, built line by line as a log is read or followed. Every field is checked before it
@@ -61,6 +63,8 @@ const MAX_NAME = 500
 export class SessionModel {
   readonly calls: Mutable<CallRecord>[] = []
   readonly malformed: MalformedLine[] = []
+  /** Every malformed line, listed or not. */
+  malformedCount = 0
   readonly #open = new Map<string, number>()
   readonly #latest = new Map<string, number>()
   readonly #count: TokenCounter
@@ -73,6 +77,7 @@ export class SessionModel {
   reset(): void {
     this.calls.length = 0
     this.malformed.length = 0
+    this.malformedCount = 0
     this.#open.clear()
     this.#latest.clear()
   }
@@ -80,7 +85,7 @@ export class SessionModel {
   /** Reads one line; returns the indices of the calls it changed. */
   add(line: LogLine): number[] {
     if (!line.ok) {
-      this.malformed.push({ line: line.number, reason: line.reason, preview: line.preview })
+      this.#list({ line: line.number, reason: line.reason, preview: line.preview })
       return []
     }
     let value: unknown
@@ -109,7 +114,12 @@ export class SessionModel {
   }
 
   #malformed(line: Extract<LogLine, { ok: true }>, reason: string): void {
-    this.malformed.push({ line: line.number, reason, preview: preview(line.text) })
+    this.#list({ line: line.number, reason, preview: preview(line.text) })
+  }
+
+  #list(line: MalformedLine): void {
+    this.malformedCount++
+    if (this.malformed.length < MAX_MALFORMED_LISTED) this.malformed.push(line)
   }
 
   #started(record: SessionRecord, line: number): number[] {

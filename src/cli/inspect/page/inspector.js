@@ -150,8 +150,8 @@ function setCalls(summaries) {
   for (const name of names) if (!known.has(name)) select.append(el('option', { value: name }, name))
 }
 
-function addMalformed(lines) {
-  if (lines.length === 0) return
+function addMalformed(lines, count) {
+  if (count === 0 || count === undefined) return
   const list = $('malformed-list')
   for (const line of lines) {
     list.append(
@@ -165,8 +165,12 @@ function addMalformed(lines) {
     )
   }
   $('malformed').hidden = false
+  const listed = list.children.length
+  const plural = count === 1 ? '' : 's'
   $('malformed-summary').textContent =
-    `${list.children.length} malformed line${list.children.length === 1 ? '' : 's'} (shown, not read)`
+    listed < count
+      ? `${count.toLocaleString('en')} malformed lines (the first ${listed.toLocaleString('en')} listed; none read)`
+      : `${count} malformed line${plural} (shown, not read)`
 }
 
 $('tool-filter').addEventListener('change', (event) => {
@@ -189,7 +193,7 @@ function follow() {
       clear($('malformed-list'))
     }
     if (update.calls) setCalls(update.calls)
-    if (update.malformed) addMalformed(update.malformed)
+    if (update.malformed) addMalformed(update.malformed, update.malformedCount)
     rebuild()
     if ($('follow').checked) list.scrollTop = list.scrollHeight
     document.body.dataset.updates = String(Number(document.body.dataset.updates ?? 0) + 1)
@@ -199,7 +203,7 @@ function follow() {
 const session = await (await fetch('api/session')).json()
 $('file').textContent = session.file
 setCalls(session.calls)
-addMalformed(session.malformed)
+addMalformed(session.malformed, session.malformedCount)
 rebuild()
 document.body.dataset.ready = 'true'
 performance.mark('inspector-rows-drawn')
