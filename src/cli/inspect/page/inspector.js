@@ -62,9 +62,11 @@ const clamp = (value) => Math.min(100, Math.max(0, Number.isFinite(value) ? valu
 function drawAxis() {
   const axis = clear($('axis'))
   const [start, end] = state.range
-  for (let step = 0; step <= 4; step++) {
-    const label = el('span', {}, formatMs(((end - start) * step) / 4))
-    label.style.left = `calc(${step * 25}% - ${step === 4 ? 48 : 0}px)`
+  for (let step = 0; step <= 3; step++) {
+    const label = el('span', {}, formatMs(((end - start) * step) / 3))
+    // The last label ends at the track's end instead of starting there.
+    if (step === 3) label.style.right = '0'
+    else label.style.left = `${(step * 100) / 3}%`
     axis.append(label)
   }
 }
