@@ -60,7 +60,10 @@ export type {
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
 export type {
   ApprovalDecision,
+  ApprovalEvent,
+  ApprovalObserver,
   ApprovalRequest,
+  ApprovalVerdict,
   Approver,
   CallInfo,
   ExecuteWrapper,
@@ -138,6 +141,7 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallApprovalRecord,
   ToolCallAttemptRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
