@@ -85,12 +85,30 @@ function withNullable(entries: readonly SchemaEntry[], rule: KindRule): readonly
   return [...outer('title'), ...outer('description'), ['anyOf', [inner, { type: 'null' }]], ...outer('default')]
 }
 
-function convertDslSpec(spec: Record<string, unknown>, path: string): JsonSchemaObject {
+/** A rule a Standard Schema enforces that its JSON Schema node cannot show, found while converting. */
+export interface ProjectionNote {
+  /** Spec path of the Standard Schema (`parameters`, `parameters.filter.owner`). */
+  readonly path: string
+  readonly vendor: string
+  /** Where in the library's JSON Schema, and what: `at /properties/to: a refinement (…)`. */
+  readonly rule: string
+  /** True when the schema is the whole spec converted (`parameters` or `output.schema` itself). */
+  readonly root: boolean
+}
+
+function convertDslSpec(
+  spec: Record<string, unknown>,
+  path: string,
+  notes: ProjectionNote[] | undefined,
+): JsonSchemaObject {
   const kind = kindOf(spec, path)
   const rule: KindRule = kindRules[kind]
   checkKeys(spec, kind, rule, path)
   checkConstraints(spec, rule, path)
-  const context: EmitContext = { path, convertChild: (child, childPath) => convertValue(child, childPath, false) }
+  const context: EmitContext = {
+    path,
+    convertChild: (child, childPath) => convertValue(child, childPath, false, notes),
+  }
   const entries: SchemaEntry[] = rule.type === undefined ? [] : [['type', rule.type]]
   for (const key of specKeywords) {
     if (key in spec) entries.push(...keywordRules[key].emit(spec[key], context))
@@ -110,17 +128,19 @@ function convertForeign(node: JsonSchemaNode, path: string, root: boolean): Json
   return node
 }
 
-function convertValue(spec: unknown, path: string, root: boolean): JsonSchemaNode {
+function convertValue(spec: unknown, path: string, root: boolean, notes: ProjectionNote[] | undefined): JsonSchemaNode {
   if (isJsonSchemaSpec(spec)) return convertForeign(copyJsonSchema(spec[jsonSchemaNodeKey], path), path, root)
   if (isStandardSchema(spec)) {
     const conversion = convertStandardSchema(spec)
     if (!conversion.ok) throw new SchemaSpecError(path, conversion.reason)
+    const vendor = spec['~standard'].vendor
+    for (const rule of conversion.notes) notes?.push({ path, vendor, rule, root })
     return convertForeign(copyJsonSchema(conversion.node, path), path, root)
   }
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
     throw new SchemaSpecError(path, 'must be a schema spec object')
   }
-  return convertDslSpec(spec as Record<string, unknown>, path)
+  return convertDslSpec(spec as Record<string, unknown>, path, notes)
 }
 
 /**
@@ -128,10 +148,11 @@ function convertValue(spec: unknown, path: string, root: boolean): JsonSchemaNod
  * Deterministic; DSL keys come out in one fixed order whatever order the author wrote them in:
  * `type`, `title`, `description`, `enum`, `const`, string then number constraints, `items` and array constraints,
  * `properties`, `required`, `additionalProperties`, `oneOf` (or `anyOf` for nullable containers), `default`.
- * Throws `SchemaSpecError` naming the path of a malformed part.
+ * Throws `SchemaSpecError` naming the path of a malformed part; `notes` collects what Standard Schemas in it
+ * enforce beyond their node.
  */
-export function toJsonSchema(spec: ValueSpec, path = ''): JsonSchemaNode {
-  return convertValue(spec, path, true)
+export function toJsonSchema(spec: ValueSpec, path = '', notes?: ProjectionNote[]): JsonSchemaNode {
+  return convertValue(spec, path, true, notes)
 }
 
 /**
@@ -139,9 +160,9 @@ export function toJsonSchema(spec: ValueSpec, path = ''): JsonSchemaNode {
  * `{ type: 'object', properties, required (declaration order, omitted when empty), additionalProperties: false }`.
  * A raw node or Standard Schema must itself be object-rooted (`type: 'object'`).
  */
-export function parametersToJsonSchema(spec: ParametersSpec, path = ''): JsonSchemaObject {
+export function parametersToJsonSchema(spec: ParametersSpec, path = '', notes?: ProjectionNote[]): JsonSchemaObject {
   if (isJsonSchemaSpec(spec) || isStandardSchema(spec)) {
-    const node = convertValue(spec, path, true)
+    const node = convertValue(spec, path, true, notes)
     if (typeof node !== 'object' || node.type !== 'object') {
       throw new SchemaSpecError(path, 'parameters must be object-rooted: a schema with type "object"')
     }
@@ -151,7 +172,7 @@ export function parametersToJsonSchema(spec: ParametersSpec, path = ''): JsonSch
     throw new SchemaSpecError(path, 'must be a record of property specs')
   }
   const { properties, required } = convertProperties(spec, path, (child, childPath) =>
-    convertValue(child, childPath, false),
+    convertValue(child, childPath, false, notes),
   )
   return required.length > 0
     ? { type: 'object', properties, required, additionalProperties: false }
