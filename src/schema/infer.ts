@@ -31,7 +31,9 @@ type InferArray<Spec, Budget> = Budget extends readonly [unknown, ...infer Rest]
 
 type InferObject<Spec, Budget> = Budget extends readonly [unknown, ...infer Rest]
   ? Spec extends { readonly properties: infer Properties }
-    ? InferProperties<Properties, Rest>
+    ? Spec extends { readonly open: true }
+      ? Flatten<InferProperties<Properties, Rest> & { [key: string]: JsonValue }>
+      : InferProperties<Properties, Rest>
     : Spec extends { readonly additionalProperties: infer Values }
       ? { [key: string]: InferValue<Values, Rest> }
       : JsonObject

@@ -113,6 +113,10 @@ function convertDslSpec(
   for (const key of specKeywords) {
     if (key in spec) entries.push(...keywordRules[key].emit(spec[key], context))
   }
+  if (spec.open === true) {
+    const closing = entries.findIndex(([key, value]) => key === 'additionalProperties' && value === false)
+    if (closing !== -1) entries.splice(closing, 1)
+  }
   const node = Object.fromEntries(spec.nullable === true ? withNullable(entries, rule) : entries) as JsonSchemaObject
   checkSpecValues(node, path)
   return node
