@@ -99,6 +99,19 @@ describe('a Standard Schema as the whole parameters is validated by its own libr
     expect(tool.schemaNotes?.[0]).toMatch(/^parameters, at .*: (zod|valibot|arktype) enforces it on every call/)
   })
 
+  it('the parsed value is frozen: zod hands every call the same default object, and no call can change it', async () => {
+    const schema = z.object({ options: z.object({ tags: z.array(z.string()) }).default({ tags: [] }) })
+    expect(() => schema.parse({}).options.tags.push('leaks')).not.toThrow()
+    expect(schema.parse({}).options.tags).toEqual(['leaks'])
+    const fresh = z.object({ options: z.object({ tags: z.array(z.string()) }).default({ tags: [] }) })
+    const { runtime, seen } = observed(fresh)
+    for (const id of ['1', '2']) {
+      expectSuccess(await runtime.execute({ id, name: 'probe', arguments: '{}' }))
+    }
+    expect(seen.executed).toEqual([{ options: { tags: [] } }, { options: { tags: [] } }])
+    expect(Object.isFrozen((seen.executed[0] as { options: { tags: string[] } }).options.tags)).toBe(true)
+  })
+
   it('words library issues like our validator: the path, what was expected, what was received', async () => {
     const { runtime } = observed(z.object({ id: z.string(), tags: z.array(z.string()) }))
     const result = await runtime.execute(call('probe', { tags: ['a', 7] }))
