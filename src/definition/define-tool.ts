@@ -6,7 +6,7 @@ import type { InferArgs } from '../schema/infer.js'
 import { SchemaSpecError } from '../schema/schema-spec-error.js'
 import { childPath } from '../schema/spec-path.js'
 import { isStandardSchema } from '../schema/standard-schema.js'
-import { type ProjectionNote, parametersToJsonSchema, toJsonSchema } from '../schema/to-json-schema.js'
+import { type ProjectionNote, parametersToJsonSchemaNoting, toJsonSchemaNoting } from '../schema/to-json-schema.js'
 import type { ParametersSpec, ValueSpec } from '../schema/value-spec.js'
 import { deepFreeze } from './deep-freeze.js'
 import type { OutputValue, ReturnCheck, ToolConfig } from './tool-config.js'
@@ -138,7 +138,7 @@ export function defineTool<
   checkConfig(source, toolName)
   const notes: ProjectionNote[] = []
   const parameters = convert(toolName, 'parameters', () =>
-    parametersToJsonSchema(config.parameters as ParametersSpec, 'parameters', notes),
+    parametersToJsonSchemaNoting(config.parameters as ParametersSpec, 'parameters', notes),
   )
   const standardParameters = isStandardSchema(config.parameters) ? config.parameters : undefined
   if (standardParameters !== undefined && typeof standardParameters['~standard'].validate !== 'function') {
@@ -151,7 +151,7 @@ export function defineTool<
   if (config.output !== undefined) {
     const outputPath = childPath('output', 'schema')
     const schema: JsonSchemaNode = convert(toolName, outputPath, () =>
-      toJsonSchema(config.output?.schema as ValueSpec, outputPath, notes),
+      toJsonSchemaNoting(config.output?.schema as ValueSpec, outputPath, notes),
     )
     definition.output = config.output.render === undefined ? { schema } : { schema, render: config.output.render }
   }

@@ -152,10 +152,14 @@ function convertValue(spec: unknown, path: string, root: boolean, notes: Project
  * Deterministic; DSL keys come out in one fixed order whatever order the author wrote them in:
  * `type`, `title`, `description`, `enum`, `const`, string then number constraints, `items` and array constraints,
  * `properties`, `required`, `additionalProperties`, `oneOf` (or `anyOf` for nullable containers), `default`.
- * Throws `SchemaSpecError` naming the path of a malformed part; `notes` collects what Standard Schemas in it
- * enforce beyond their node.
+ * Throws `SchemaSpecError` naming the path of a malformed part.
  */
-export function toJsonSchema(spec: ValueSpec, path = '', notes?: ProjectionNote[]): JsonSchemaNode {
+export function toJsonSchema(spec: ValueSpec, path = ''): JsonSchemaNode {
+  return convertValue(spec, path, true, undefined)
+}
+
+/** `toJsonSchema`, also collecting what Standard Schemas in the spec enforce beyond their node into `notes`. */
+export function toJsonSchemaNoting(spec: ValueSpec, path: string, notes: ProjectionNote[]): JsonSchemaNode {
   return convertValue(spec, path, true, notes)
 }
 
@@ -164,7 +168,20 @@ export function toJsonSchema(spec: ValueSpec, path = '', notes?: ProjectionNote[
  * `{ type: 'object', properties, required (declaration order, omitted when empty), additionalProperties: false }`.
  * A raw node or Standard Schema must itself be object-rooted (`type: 'object'`).
  */
-export function parametersToJsonSchema(spec: ParametersSpec, path = '', notes?: ProjectionNote[]): JsonSchemaObject {
+export function parametersToJsonSchema(spec: ParametersSpec, path = ''): JsonSchemaObject {
+  return convertParameters(spec, path, undefined)
+}
+
+/** `parametersToJsonSchema`, also collecting what Standard Schemas in the spec enforce beyond their node. */
+export function parametersToJsonSchemaNoting(
+  spec: ParametersSpec,
+  path: string,
+  notes: ProjectionNote[],
+): JsonSchemaObject {
+  return convertParameters(spec, path, notes)
+}
+
+function convertParameters(spec: ParametersSpec, path: string, notes: ProjectionNote[] | undefined): JsonSchemaObject {
   if (isJsonSchemaSpec(spec) || isStandardSchema(spec)) {
     const node = convertValue(spec, path, true, notes)
     if (typeof node !== 'object' || node.type !== 'object') {
