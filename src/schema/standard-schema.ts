@@ -91,7 +91,8 @@ export function convertStandardSchema(schema: StandardSchemaLike): StandardConve
   }
   const notes = new Set<string>()
   const note = (pointer: string, rule: string) => {
-    if (notes.size < maxNotes) notes.add(`${pointer === '' ? 'at its root' : `at ${pointer}`}: ${rule}`)
+    const text = rule.length > 200 ? `${rule.slice(0, 199)}…` : rule.replace(/\.$/, '')
+    if (notes.size < maxNotes) notes.add(`${pointer === '' ? 'at its root' : `at ${pointer}`}: ${text}`)
   }
   let converted: Record<string, unknown>
   try {
