@@ -112,4 +112,23 @@ describe('DSL defaults', () => {
     expect(executed).toEqual(approved)
     expect(Object.isFrozen((executed[0] as { options: { tags: string[] } }).options.tags)).toBe(true)
   })
+
+  it('an executionMode classifier sees the defaults too', async () => {
+    const classified: unknown[] = []
+    const runtime = createToolRuntime()
+    runtime.register(
+      defineTool({
+        name: 'scheduled',
+        description: 'Scheduled.',
+        parameters: { mode: { type: 'string', enum: ['read', 'write'], default: 'read' } },
+        executionMode: (args) => {
+          classified.push(args.mode)
+          return args.mode === 'read' ? 'parallel' : 'exclusive'
+        },
+        execute: () => null,
+      }),
+    )
+    await runtime.executeAll([{ id: '1', name: 'scheduled', arguments: '{}' }])
+    expect(classified).toEqual(['read'])
+  })
 })
