@@ -37,6 +37,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       defaultMode: resolved.mode,
       maxParallelCalls: resolved.maxParallelCalls,
       maxParallelSubCalls: resolved.maxParallelSubCalls,
+      maxResultBytes: resolved.maxResultBytes,
       ptc: bridge,
     },
     bridge,

@@ -1,4 +1,5 @@
-import type { ExecutionMode } from '../definition/tool-definition.js'
+import type { AnyToolDefinition, ExecutionMode } from '../definition/tool-definition.js'
+import type { JsonObject } from '../json-schema/json-value.js'
 import type { ToolCall } from './call.js'
 import { isPromiseLike } from './call-outcome.js'
 import type { PipelineScope } from './call-run.js'
@@ -14,17 +15,30 @@ import { findTarget } from './resolve-call.js'
 export function executionModeOf(scope: PipelineScope, call: ToolCall, parentId: string | undefined): ExecutionMode {
   const target = findTarget(scope, call.name, parentId)
   if (target === undefined) return 'parallel'
-  const declared = target.definition.executionMode
-  if (declared === undefined) return 'exclusive'
-  if (typeof declared !== 'function') return declared === 'parallel' ? 'parallel' : 'exclusive'
+  if (typeof target.definition.executionMode !== 'function') return declaredMode(target.definition, {})
   const args = readArguments(call.arguments)
   if (args instanceof Unreadable || !isJsonObject(args) || !target.parameters.validate(args).valid) return 'parallel'
+  // The classifier sees what the body will: the parsed arguments, when the parse answers at once.
+  let parsed: ReturnType<NonNullable<typeof target.parse>> | undefined
   try {
-    // The classifier sees what the body will: the parsed arguments, when the parse answers at once.
-    const parsed = target.parse?.(args)
-    if (parsed !== undefined && !isPromiseLike(parsed) && parsed.kind !== 'valid') return 'parallel'
-    const seen = parsed === undefined || isPromiseLike(parsed) ? args : parsed.value
-    return declared(seen as typeof args) === 'parallel' ? 'parallel' : 'exclusive'
+    parsed = target.parse?.(args)
+  } catch {
+    return 'exclusive'
+  }
+  if (parsed === undefined || isPromiseLike(parsed)) return declaredMode(target.definition, args)
+  return parsed.kind === 'valid' ? declaredMode(target.definition, parsed.value as JsonObject) : 'parallel'
+}
+
+/**
+ * The mode a definition declares for valid arguments: its `executionMode`, else `parallel` for a read-only hint, else
+ * `exclusive`.
+ */
+export function declaredMode(definition: AnyToolDefinition, args: Readonly<JsonObject>): ExecutionMode {
+  const declared = definition.executionMode
+  if (declared === undefined) return definition.annotations?.readOnlyHint === true ? 'parallel' : 'exclusive'
+  if (typeof declared !== 'function') return declared === 'parallel' ? 'parallel' : 'exclusive'
+  try {
+    return declared(args) === 'parallel' ? 'parallel' : 'exclusive'
   } catch {
     return 'exclusive'
   }

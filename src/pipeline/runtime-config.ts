@@ -3,10 +3,11 @@ import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
 import type { PtcRuntime } from './ptc-port.js'
+import { DEFAULT_MAX_RESULT_BYTES } from './result-budget.js'
 
 /**
- * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime
- * and deadlines.
+ * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime,
+ * deadlines and the result budget.
  */
 export interface ToolRuntimeConfig {
   /** How visible tools are presented to the model. @default `native` */
@@ -31,6 +32,13 @@ export interface ToolRuntimeConfig {
    * `enforceTimeouts`. @default none
    */
   readonly defaultTimeoutMs?: number
+  /**
+   * UTF-8 bytes of text one native result may show the model; a longer one is cut, with a note saying how much and
+   * how to ask for the rest (`value` and the session log keep it whole). Images, audio and binary resources are not
+   * counted. A definition's own `maxResultBytes` overrides it; `run_code` answers to its code-mode limits instead.
+   * @default 100000
+   */
+  readonly maxResultBytes?: number
 }
 
 export interface ResolvedConfig {
@@ -42,6 +50,7 @@ export interface ResolvedConfig {
   readonly ptcRuntime: PtcRuntime | undefined
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
+  readonly maxResultBytes: number
 }
 
 /** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
@@ -77,6 +86,7 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
     (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
     'must be a positive finite number of ms',
   ],
+  maxResultBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -104,5 +114,6 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     ptcRuntime: config.ptcRuntime,
     enforceTimeouts,
     defaultTimeoutMs: config.defaultTimeoutMs,
+    maxResultBytes: config.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
   }
 }

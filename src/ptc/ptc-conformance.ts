@@ -44,6 +44,10 @@ export interface PtcConformancePrograms {
 }
 
 const snapshotImage = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } as const
+const snapshotSound = { type: 'audio', data: 'UklGRiYAAAA=', mimeType: 'audio/wav' } as const
+const snapshotBlob = { type: 'resource', resource: { uri: 'file:///raw.bin', blob: 'AAAA' } } as const
+/** Text can hold this one: the program reads it through the value, and it is not attached. */
+const snapshotNote = { type: 'resource', resource: { uri: 'file:///note.txt', text: 'a note' } } as const
 
 interface Harness {
   runtime: ToolRuntime
@@ -61,7 +65,9 @@ function program(code: string, id = 'outer', timeoutMs?: number) {
 }
 
 function textOf(result: ToolResult): string {
-  return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.mimeType}]`)).join('')
+  return result.content
+    .map((part) => (part.type === 'text' ? part.text : `[${'mimeType' in part ? part.mimeType : part.type}]`))
+    .join('')
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -206,13 +212,16 @@ export function describePtcConformance(
     })
 
     it.skipIf(programs.imageCall === undefined)(
-      'attaches an image from a sub-call after the outer result',
+      'attaches what a program cannot print from a sub-call (images, audio, binary resources) after the outer result',
       async () => {
         const result = await harness.runtime.execute(program(programs.imageCall ?? '', 'run-image'))
         expect(expectSuccess(result).value).toBe('taken')
         expect(textOf(result)).toBe('taken')
         expect(result.contexts).toEqual([
-          { source: { toolName: 'snapshot', callId: 'run-image:ptc:1' }, content: [snapshotImage] },
+          {
+            source: { toolName: 'snapshot', callId: 'run-image:ptc:1' },
+            content: [snapshotImage, snapshotSound, snapshotBlob],
+          },
         ])
       },
     )
@@ -313,7 +322,7 @@ function registerTools(harness: Harness): void {
       parameters: {},
       output: {
         schema: { type: 'object', properties: { saved: { type: 'boolean', required: true } } },
-        render: () => [snapshotImage],
+        render: () => [snapshotImage, snapshotNote, snapshotSound, snapshotBlob],
       },
       execute: () => ({ saved: true }),
     }),

@@ -1,6 +1,6 @@
+import { byteLength } from '../../definition/byte-length.js'
 import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
-import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
