@@ -113,7 +113,7 @@ export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
 export { isJsonSchemaSpec, type JsonSchemaSpec, jsonSchema } from './schema/json-schema-spec.js'
 export { isSchemaSpecError, SchemaSpecError } from './schema/schema-spec-error.js'
-export type { StandardInput, StandardSchemaLike } from './schema/standard-schema.js'
+export type { StandardInput, StandardOutput, StandardSchemaLike } from './schema/standard-schema.js'
 export { parametersToJsonSchema, toJsonSchema } from './schema/to-json-schema.js'
 export type {
   ArraySpec,

@@ -1,6 +1,7 @@
 import type { AnyToolDefinition, ExecutionMode } from '../definition/tool-definition.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import type { ToolCall } from './call.js'
+import { isPromiseLike } from './call-outcome.js'
 import type { PipelineScope } from './call-run.js'
 import { isJsonObject } from './frozen-json.js'
 import { readArguments, Unreadable } from './read-arguments.js'
@@ -8,7 +9,8 @@ import { findTarget } from './resolve-call.js'
 
 /**
  * How a call may be scheduled. A call that cannot reach a tool body (unknown tool, unparseable or invalid arguments)
- * is harmless to overlap; a classifier that throws or answers nonsense makes the call exclusive.
+ * is harmless to overlap (a promised verdict is not awaited here: the classifier then sees the arguments as sent);
+ * a classifier that throws or answers nonsense makes the call exclusive.
  */
 export function executionModeOf(scope: PipelineScope, call: ToolCall, parentId: string | undefined): ExecutionMode {
   const target = findTarget(scope, call.name, parentId)
@@ -16,7 +18,15 @@ export function executionModeOf(scope: PipelineScope, call: ToolCall, parentId: 
   if (typeof target.definition.executionMode !== 'function') return declaredMode(target.definition, {})
   const args = readArguments(call.arguments)
   if (args instanceof Unreadable || !isJsonObject(args) || !target.parameters.validate(args).valid) return 'parallel'
-  return declaredMode(target.definition, args)
+  // The classifier sees what the body will: the parsed arguments, when the parse answers at once.
+  let parsed: ReturnType<NonNullable<typeof target.parse>> | undefined
+  try {
+    parsed = target.parse?.(args)
+  } catch {
+    return 'exclusive'
+  }
+  if (parsed === undefined || isPromiseLike(parsed)) return declaredMode(target.definition, args)
+  return parsed.kind === 'valid' ? declaredMode(target.definition, parsed.value as JsonObject) : 'parallel'
 }
 
 /**

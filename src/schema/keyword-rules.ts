@@ -146,6 +146,8 @@ export const keywordRules = {
       ['additionalProperties', context.convertChild(value, childPath(context.path, 'additionalProperties'))],
     ],
   },
+  // Emits nothing itself: the object's conversion leaves out the `additionalProperties: false` of its properties.
+  open: { check: flag, emit: () => [] },
   oneOf: {
     check: branches,
     emit: (value, context) => [
