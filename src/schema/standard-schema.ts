@@ -1,4 +1,6 @@
 import { thrownMessage } from '../errors/thrown-message.js'
+import { compileSchema } from '../json-schema/compile.js'
+import { MAX_ENUM_MEMBERS } from '../json-schema/enum-limit.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import { unenforcedPattern } from '../json-schema/unenforced-pattern.js'
 
@@ -83,5 +85,24 @@ export function convertStandardSchema(schema: StandardSchemaLike): StandardConve
       reason: `the ${props.vendor} schema has a pattern ${where} that cannot be enforced: ${unchecked.reason}`,
     }
   }
+  const oversized = oversizedEnum(node as JsonSchemaNode)
+  if (oversized !== undefined) {
+    const where = oversized === '' ? 'at its root' : `at ${oversized}`
+    return {
+      ok: false,
+      reason: `the ${props.vendor} schema has an enum ${where} with more than ${MAX_ENUM_MEMBERS} members`,
+    }
+  }
   return { ok: true, node: node as JsonSchemaNode }
+}
+
+/** Where the lenient compile left an enum unchecked for its size, if anywhere (a broken schema is reported later). */
+function oversizedEnum(node: JsonSchemaNode): string | undefined {
+  try {
+    return compileSchema(node, { lenient: true, codegen: false }).unknownKeywords.find(
+      (unknown) => unknown.keyword === 'enum',
+    )?.path
+  } catch {
+    return undefined
+  }
 }
