@@ -5,10 +5,10 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
 import { bubblewrapArguments, type SandboxProfile, shellEtcPaths } from '../sandbox/bubblewrap-arguments.js'
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../sandbox/find-bubblewrap.js'
-import { needsProcessBudget, openProcessBudget } from '../sandbox/process-budget.js'
 import { defaultShellLimits, type ResourceLimits, ulimitPrologue } from '../sandbox/resource-limits.js'
 import type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 import { seccompFilter } from '../sandbox/seccomp-filter.js'
+import { openShellBudget } from '../sandbox/shell-budget.js'
 import type { ShellLaunch } from './run-shell-command.js'
 
 export interface BashSandboxOptions {
@@ -29,7 +29,23 @@ export interface BashSandboxOptions {
   readonly bubblewrap?: string
   /** Per-process limits inside the sandbox (processes, address space, file size, open files). */
   readonly limits?: Partial<ResourceLimits>
+  /**
+   * The most one command may hold in all: its processes' memory, its `/tmp` and `/dev/shm` files and the kernel
+   * memory they cause (inodes, page tables), counted by a memory cgroup where the host can make one (root, or a
+   * delegated cgroup). Past it the kernel kills the command and the call fails. Elsewhere the per-process limits
+   * and the sized `/tmp` and `/dev/shm` hold alone.
+   * @default 2 GiB
+   */
+  readonly memoryBytes?: number
+  /**
+   * Size of the command's private `/tmp`, where bubblewrap can size it (0.8 and later).
+   * @default 512 MiB
+   */
+  readonly tmpBytes?: number
 }
+
+const defaultMemoryBytes = 2 * 1024 * 1024 * 1024
+const defaultTmpBytes = 512 * 1024 * 1024
 
 /** The environment every sandboxed command starts with, before the names the host passes through. */
 const baseEnvironment = {
@@ -82,26 +98,26 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
         writablePaths: [...(options.writablePaths ?? []), ...(wider?.writablePaths ?? [])],
         network: wider?.network ?? options.network ?? false,
         env: { ...baseEnvironment, ...passedThrough(options.env ?? []) },
+        tmpBytes: options.tmpBytes ?? defaultTmpBytes,
         seccompFd: 3,
         infoFd: 4,
       }
       const script = `${ulimitPrologue(limits)}\nexec bash -c "$0"`
       const sandboxed = [...bubblewrapArguments(probed, profile), 'bash', '-c', script, command]
       const fd3 = filter.program
-      if (!needsProcessBudget()) {
+      const budget = openShellBudget(limits.processes, options.memoryBytes ?? defaultMemoryBytes)
+      if (budget === undefined) {
         return { command: probed.executable, args: sandboxed, cwd: root, env: {}, fd3, bubblewrapInfoFd: 4 }
       }
-      const budget = openProcessBudget(limits.processes)
       if ('problem' in budget) {
         throw unavailable(
           `running as root, where the kernel does not enforce a process limit, and ${budget.problem}; run the host as an unprivileged user or give it a writable pids cgroup`,
         )
       }
       // The budget takes the process before bubblewrap starts, so everything under it is counted.
-      const enter = 'echo $$ > "$0" && exec "$@"'
       return {
         command: '/bin/sh',
-        args: ['-c', enter, budget.procsFile, probed.executable, ...sandboxed],
+        args: ['-c', joinCommand(budget.procsFiles.length), ...budget.procsFiles, probed.executable, ...sandboxed],
         cwd: root,
         env: {},
         fd3,
@@ -110,6 +126,12 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
       }
     },
   }
+}
+
+/** A `sh -c` script that writes its own pid to each of its first `files` arguments, then runs the rest. */
+function joinCommand(files: number): string {
+  const writes = Array.from({ length: files }, (_, index) => `echo $$ > "$${index}"`)
+  return [...writes, ...(files > 1 ? [`shift ${files - 1}`] : []), 'exec "$@"'].join(' && ')
 }
 
 /** bubblewrap found and able to start a sandbox here (user namespaces may be disabled), asked once. */
