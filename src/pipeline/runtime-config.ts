@@ -1,4 +1,5 @@
 import { brandError } from '../errors/brand.js'
+import { defaultNativePromptBudget } from '../registry/native-prompt.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
@@ -31,6 +32,12 @@ export interface ToolRuntimeConfig {
    * `enforceTimeouts`. @default none
    */
   readonly defaultTimeoutMs?: number
+  /**
+   * UTF-8 bytes (about: escapes count once) the tool schemas of a native `prompt()` may take together; past it the
+   * largest are left out and named in `omitted`. One tool's schema may take 128 KiB whatever this is.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxPromptBytes?: number
 }
 
 export interface ResolvedConfig {
@@ -42,6 +49,7 @@ export interface ResolvedConfig {
   readonly ptcRuntime: PtcRuntime | undefined
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
+  readonly maxPromptBytes: number
 }
 
 /** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
@@ -77,6 +85,7 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
     (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
     'must be a positive finite number of ms',
   ],
+  maxPromptBytes: [isPositiveInteger, 'must be a positive integer'],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -104,5 +113,6 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     ptcRuntime: config.ptcRuntime,
     enforceTimeouts,
     defaultTimeoutMs: config.defaultTimeoutMs,
+    maxPromptBytes: config.maxPromptBytes ?? defaultNativePromptBudget.maxTotalBytes,
   }
 }
