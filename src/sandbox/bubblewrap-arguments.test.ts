@@ -83,6 +83,23 @@ describe('bubblewrapArguments', () => {
     expect(valuesAfter(open, '--size', 3)).toEqual([[String(defaultShmBytes), '--tmpfs', '/dev/shm']])
   })
 
+  it('binds prepared, inode-capped tmpfs directories at /tmp and /dev/shm instead, as the uid it is given', () => {
+    const prepared = bubblewrapArguments(bubblewrap, {
+      tmpSource: '/run/q/tmp',
+      shmSource: '/run/q/shm',
+      tmpBytes: 1024,
+      identity: { uid: 1000, gid: 100 },
+    })
+    expect(prepared).not.toContain('--size')
+    expect(prepared).not.toContain('--tmpfs')
+    expect(valuesAfter(prepared, '--bind', 2)).toEqual([
+      ['/run/q/shm', '/dev/shm'],
+      ['/run/q/tmp', '/tmp'],
+    ])
+    expect(prepared.indexOf('--remount-ro')).toBeLessThan(prepared.indexOf('/run/q/shm'))
+    expect([...valuesAfter(prepared, '--uid'), ...valuesAfter(prepared, '--gid')]).toEqual([['1000'], ['100']])
+  })
+
   it('leaves /dev/shm a directory of the read-only /dev where bubblewrap cannot size a tmpfs', () => {
     const unsized = bubblewrapArguments({ ...bubblewrap, sizedTmpfs: false }, { tmpBytes: 1024 })
     expect(unsized).not.toContain('--size')

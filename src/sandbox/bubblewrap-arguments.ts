@@ -24,6 +24,14 @@ export interface SandboxProfile {
    * @default defaultShmBytes (16 MiB)
    */
   readonly shmBytes?: number
+  /**
+   * Host directories bound at `/tmp` and `/dev/shm` in place of the tmpfs bubblewrap would make: tmpfs mounts of
+   * their own, capped in inodes too (`capped-tmpfs.ts`). `tmpBytes` and `shmBytes` then do not apply.
+   */
+  readonly tmpSource?: string
+  readonly shmSource?: string
+  /** The uid and gid inside, when bubblewrap itself runs as root of a user namespace made around it. */
+  readonly identity?: { readonly uid: number; readonly gid: number }
   /** An open descriptor (in the bubblewrap process) holding a classic-BPF program for `--seccomp`. */
   readonly seccompFd?: number
   /** bubblewrap writes `{"child-pid": N}` here: the host pid of the sandbox's init, whose exit ends every process in it. */
@@ -71,14 +79,23 @@ export function bubblewrapArguments(bubblewrap: Bubblewrap, profile: SandboxProf
   const args = ['--unshare-all']
   if (profile.network === true) args.push('--share-net')
   args.push('--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--clearenv')
+  if (profile.identity !== undefined) {
+    args.push('--uid', String(profile.identity.uid), '--gid', String(profile.identity.gid))
+  }
   for (const path of systemPaths) bindSystemPath(args, path)
   for (const path of profile.readOnlyPaths ?? []) if (existsSync(path)) args.push('--ro-bind', path, path)
   // bubblewrap's /dev is an unsized tmpfs: read-only, it holds nothing but its devices, and /dev/shm gets a sized one.
   args.push('--dev', '/dev', '--remount-ro', '/dev')
-  if (bubblewrap.sizedTmpfs) args.push('--size', String(profile.shmBytes ?? defaultShmBytes), '--tmpfs', '/dev/shm')
+  if (profile.shmSource !== undefined) args.push('--bind', profile.shmSource, '/dev/shm')
+  else if (bubblewrap.sizedTmpfs) {
+    args.push('--size', String(profile.shmBytes ?? defaultShmBytes), '--tmpfs', '/dev/shm')
+  }
   args.push('--proc', '/proc')
-  if (bubblewrap.sizedTmpfs && profile.tmpBytes !== undefined) args.push('--size', String(profile.tmpBytes))
-  args.push('--tmpfs', '/tmp')
+  if (profile.tmpSource !== undefined) args.push('--bind', profile.tmpSource, '/tmp')
+  else {
+    if (bubblewrap.sizedTmpfs && profile.tmpBytes !== undefined) args.push('--size', String(profile.tmpBytes))
+    args.push('--tmpfs', '/tmp')
+  }
   if (profile.workspace !== undefined) args.push('--bind', profile.workspace, profile.workspace)
   for (const path of profile.writablePaths ?? []) if (existsSync(path)) args.push('--bind', path, path)
   args.push('--chdir', profile.workspace ?? '/tmp')

@@ -3,7 +3,13 @@ import { isAbsolute } from 'node:path'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
-import { bubblewrapArguments, type SandboxProfile, shellEtcPaths } from '../sandbox/bubblewrap-arguments.js'
+import {
+  bubblewrapArguments,
+  defaultShmBytes,
+  type SandboxProfile,
+  shellEtcPaths,
+} from '../sandbox/bubblewrap-arguments.js'
+import { inodesFor, openCappedMounts } from '../sandbox/capped-tmpfs.js'
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../sandbox/find-bubblewrap.js'
 import { defaultShellLimits, type ResourceLimits, ulimitPrologue } from '../sandbox/resource-limits.js'
 import type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
@@ -70,6 +76,14 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
   for (const path of [...(options.writablePaths ?? []), ...(options.escalation?.writablePaths ?? [])]) {
     if (!isAbsolute(path)) throw new InvalidArgumentError(`bash writablePaths must be absolute, got "${path}"`)
   }
+  for (const field of ['memoryBytes', 'tmpBytes'] as const) {
+    const value = options[field]
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1024 * 1024)) {
+      throw new InvalidArgumentError(
+        `bash ${field} must be a whole number of bytes, at least 1 MiB, got ${String(value)}`,
+      )
+    }
+  }
   if (options.sandbox === 'none') {
     return {
       kind: 'none',
@@ -99,17 +113,36 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
         network: wider?.network ?? options.network ?? false,
         env: { ...baseEnvironment, ...passedThrough(options.env ?? []) },
         tmpBytes: options.tmpBytes ?? defaultTmpBytes,
+        shmBytes: defaultShmBytes,
         seccompFd: 3,
         infoFd: 4,
       }
       const script = `${ulimitPrologue(limits)}\nexec bash -c "$0"`
-      const sandboxed = [...bubblewrapArguments(probed, profile), 'bash', '-c', script, command]
+      const tmpBytes = options.tmpBytes ?? defaultTmpBytes
+      const mounts = openCappedMounts(
+        { bytes: tmpBytes, inodes: inodesFor(tmpBytes) },
+        { bytes: defaultShmBytes, inodes: inodesFor(defaultShmBytes) },
+      )
+      // Where no namespace of our own can be made, bubblewrap's sized tmpfs mounts stand, their inodes uncapped.
+      const capped: Partial<SandboxProfile> =
+        'problem' in mounts
+          ? {}
+          : {
+              tmpSource: mounts.tmpSource,
+              shmSource: mounts.shmSource,
+              identity: { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 },
+            }
+      const bubblewrap = [probed.executable, ...bubblewrapArguments(probed, { ...profile, ...capped })]
+      const sandboxed = [...('problem' in mounts ? bubblewrap : mounts.wrap(bubblewrap)), 'bash', '-c', script, command]
+      const cleanUp = 'problem' in mounts ? undefined : mounts.release
       const fd3 = filter.program
       const budget = openShellBudget(limits.processes, options.memoryBytes ?? defaultMemoryBytes)
       if (budget === undefined) {
-        return { command: probed.executable, args: sandboxed, cwd: root, env: {}, fd3, bubblewrapInfoFd: 4 }
+        const [executable = probed.executable, ...args] = sandboxed
+        return { command: executable, args, cwd: root, env: {}, fd3, bubblewrapInfoFd: 4, ...(cleanUp && { cleanUp }) }
       }
       if ('problem' in budget) {
+        cleanUp?.()
         throw unavailable(
           `running as root, where the kernel does not enforce a process limit, and ${budget.problem}; run the host as an unprivileged user or give it a writable pids cgroup`,
         )
@@ -117,12 +150,13 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
       // The budget takes the process before bubblewrap starts, so everything under it is counted.
       return {
         command: '/bin/sh',
-        args: ['-c', joinCommand(budget.procsFiles.length), ...budget.procsFiles, probed.executable, ...sandboxed],
+        args: ['-c', joinCommand(budget.procsFiles.length), ...budget.procsFiles, ...sandboxed],
         cwd: root,
         env: {},
         fd3,
         bubblewrapInfoFd: 4,
         budget,
+        ...(cleanUp && { cleanUp }),
       }
     },
   }

@@ -17,6 +17,8 @@ export interface ShellLaunch {
   readonly fd3?: Buffer
   /** Holds every process of the command under a count and a memory cap, when the host needs or can make them. */
   readonly budget?: ShellBudget
+  /** Called once the command and everything it started are gone (mount points of the sandbox, say). */
+  readonly cleanUp?: () => void
   /** The descriptor bubblewrap's `--info-fd` writes to: the call settles only once the sandbox's init is gone. */
   readonly bubblewrapInfoFd?: number
 }
@@ -47,6 +49,7 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       })
     } catch (error) {
       launch.budget?.release()
+      launch.cleanUp?.()
       return reject(startFailure(error as Error))
     }
     if (launch.fd3 !== undefined) {
@@ -88,6 +91,7 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       signal.removeEventListener('abort', killAll)
       killAll()
       launch.budget?.release()
+      launch.cleanUp?.()
     }
     child.stdout?.on('data', (chunk: Buffer) => stdout.append(chunk))
     child.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk))
