@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
 import type { ToolExecution } from '../definition/tool-definition.js'
+import { isInvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { isToolError } from '../errors/tool-error.js'
 import { worstEventLoopLag } from '../json-schema/__fixtures__/event-loop-lag.js'
 import { memoryBudgetProblem } from '../sandbox/memory-budget.js'
@@ -102,4 +103,21 @@ describe.skipIf(memoryCap !== undefined)('bash under a memory cgroup (issue 14)'
     const bash = await preparedBash({ memoryBytes: cap })
     expect(await bash(allocate)).toMatchObject({ exitCode: 0, stdout: 'survived\n' })
   })
+})
+
+describe('bash memory options', () => {
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 4096, '2G'])(
+    'refuses memoryBytes or tmpBytes of %s when the tool is made, naming the field',
+    (value) => {
+      for (const field of ['memoryBytes', 'tmpBytes']) {
+        const make = () => bashTool(openWorkspace(workspace.root), { [field]: value } as BashToolOptions)
+        expect(make).toThrow(`bash ${field} must be a whole number of bytes, at least 1 MiB, got ${String(value)}`)
+        try {
+          make()
+        } catch (error) {
+          expect(isInvalidArgumentError(error)).toBe(true)
+        }
+      }
+    },
+  )
 })
