@@ -1,4 +1,7 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../test/support/system-requirement.js'
 import { inodesFor, openCappedMounts } from './capped-tmpfs.js'
@@ -31,6 +34,18 @@ if (!('problem' in probe)) probe.release()
 const usable = hasSystemPart('bubblewrap', 'inode-capped tmpfs') && !('problem' in probe)
 
 describe.skipIf(!usable)('an inode-capped /tmp for bash (issue 14)', () => {
+  it('sweeps the mount points a host that is gone left behind, and keeps a live one', () => {
+    const gone = spawnSync('true').pid ?? 0
+    const abandoned = join(tmpdir(), `qilin-mounts-${gone}-left`)
+    mkdirSync(join(abandoned, 'tmp'), { recursive: true })
+    const mounts = openCappedMounts({ bytes: megabyte, inodes: 64 }, { bytes: megabyte, inodes: 64 })
+    if ('problem' in mounts) throw new Error(mounts.problem)
+    expect(existsSync(abandoned)).toBe(false)
+    expect(existsSync(mounts.tmpSource)).toBe(true)
+    mounts.release()
+    expect(existsSync(dirname(mounts.tmpSource))).toBe(false)
+  })
+
   it('stops a mkdir flood at the inode cap for a host that is not root, where no memory cgroup bounds it', () => {
     // Import as root, then drop to nobody: the checkout may be readable by root alone.
     const script = `import('${import.meta.dirname}/../toolkit/bash-tool.ts').then(async ({ bashTool }) => {

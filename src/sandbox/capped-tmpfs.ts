@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { findExecutable } from './find-bubblewrap.js'
@@ -47,7 +47,8 @@ export function openCappedMounts(tmp: TmpfsCap, shm: TmpfsCap): CappedMounts | {
   probed ??= probeUnshare()
   if ('problem' in probed) return probed
   const unshare = probed.unshare
-  const base = mkdtempSync(join(tmpdir(), 'qilin-mounts-'))
+  sweepAbandoned()
+  const base = mkdtempSync(join(tmpdir(), `${prefix}${process.pid}-`))
   const tmpSource = join(base, 'tmp')
   const shmSource = join(base, 'shm')
   mkdirSync(tmpSource)
@@ -77,11 +78,37 @@ export function openCappedMounts(tmp: TmpfsCap, shm: TmpfsCap): CappedMounts | {
   }
 }
 
+const prefix = 'qilin-mounts-'
+
+/** Removes the mount points a host that is gone left behind (its sandboxes, and their mounts, went with it). */
+function sweepAbandoned(): void {
+  let names: string[]
+  try {
+    names = readdirSync(tmpdir()).filter((name) => name.startsWith(prefix))
+  } catch {
+    return
+  }
+  for (const name of names) {
+    const owner = Number(name.slice(prefix.length).split('-')[0])
+    if (!Number.isSafeInteger(owner) || owner === process.pid || isAlive(owner)) continue
+    rmSync(join(tmpdir(), name), { recursive: true, force: true })
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
 /** Whether `unshare` can make a user and mount namespace and mount an inode-capped tmpfs in it here (asked once). */
 function probeUnshare(): { readonly unshare: string } | { readonly problem: string } {
   const unshare = findExecutable('unshare')
   if (unshare === undefined) return { problem: 'unshare (util-linux) is not installed' }
-  const base = mkdtempSync(join(tmpdir(), 'qilin-mounts-'))
+  const base = mkdtempSync(join(tmpdir(), `${prefix}${process.pid}-`))
   try {
     const script = 'mount -t tmpfs -o size=65536,nr_inodes=16 qilin "$0"'
     execFileSync(unshare, ['--user', '--map-root-user', '--mount', '--', '/bin/sh', '-c', script, base], {
