@@ -4,7 +4,15 @@
 // `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
 
 // definition
-export type { ContentPart, ImagePart, TextPart } from './definition/content.js'
+export type {
+  AudioPart,
+  ContentPart,
+  EmbeddedResource,
+  ImagePart,
+  ResourceLinkPart,
+  ResourcePart,
+  TextPart,
+} from './definition/content.js'
 export { defineTool } from './definition/define-tool.js'
 export type { OutputValue, ReturnCheck, ToolConfig, ToolOutputConfig } from './definition/tool-config.js'
 export type {
@@ -84,6 +92,7 @@ export {
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
 } from './pipeline/ptc-port.js'
+export { type RetryPolicyOptions, retryPolicy } from './pipeline/retry-policy.js'
 export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
 export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
@@ -129,6 +138,7 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallAttemptRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'

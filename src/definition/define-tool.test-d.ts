@@ -207,4 +207,32 @@ describe('defineTool', () => {
       execute: () => new Date(),
     })
   })
+
+  test('retry and budget hints are typed: idempotent a boolean, maxResultBytes a number, annotations the MCP names', () => {
+    defineTool({
+      name: 'hinted',
+      description: 'x',
+      parameters: {},
+      idempotent: true,
+      maxResultBytes: 20_000,
+      annotations: {
+        title: 'Hinted',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      execute: () => null,
+    })
+    defineTool({
+      name: 'bad_hints',
+      description: 'x',
+      parameters: {},
+      // @ts-expect-error: idempotent is a boolean
+      idempotent: 'yes',
+      // @ts-expect-error: readOnly is not an MCP annotation
+      annotations: { readOnly: true },
+      execute: () => null,
+    })
+  })
 })

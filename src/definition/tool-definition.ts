@@ -65,8 +65,18 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
   readonly parameters: JsonSchemaObject
   readonly output?: ToolOutput<Args, Value>
   readonly annotations?: ToolAnnotations
-  /** Default `exclusive`: a call runs alone unless the tool says it is safe to overlap. */
+  /**
+   * Whether a call may overlap others. Without it, `parallel` when `annotations.readOnlyHint` is true, else
+   * `exclusive`: a call runs alone unless the tool says it is safe to overlap.
+   */
   readonly executionMode?: ExecutionMode | ((args: Args) => ExecutionMode)
+  /**
+   * Running a call twice with the same arguments has the effect of running it once, so `retryPolicy` may retry it
+   * (as it may any call whose execution mode is `parallel`). `annotations.idempotentHint: true` counts the same.
+   */
+  readonly idempotent?: boolean
+  /** UTF-8 bytes of text one result may show the model; overrides the runtime's `maxResultBytes`. */
+  readonly maxResultBytes?: number
   /** Deadline in ms; the runtime enforces it unless created with `enforceTimeouts: false`. */
   readonly timeoutMs?: number
   /**

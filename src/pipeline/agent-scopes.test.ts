@@ -18,6 +18,7 @@ function observedRuntime(): { runtime: ToolRuntime; registry: ScopedRegistry } {
     defaultMode: 'native' as const,
     maxParallelCalls: 4,
     maxParallelSubCalls: 4,
+    maxResultBytes: 100_000,
     ptc: undefined,
   }
   return { runtime: openRuntime(core, undefined), registry }

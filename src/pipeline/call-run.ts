@@ -1,3 +1,4 @@
+import type { ContentPart } from '../definition/content.js'
 import type { ToolExecution } from '../definition/tool-definition.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import type { NativePromptBudget } from '../registry/native-prompt.js'
@@ -33,6 +34,8 @@ export interface RuntimeCore {
   readonly defaultMode: PresentationMode
   readonly maxParallelCalls: number
   readonly maxParallelSubCalls: number
+  /** The result budget of definitions that set none. */
+  readonly maxResultBytes: number
   readonly ptc: PtcTargets | undefined
   /** What a native prompt's schemas may take. Default `defaultNativePromptBudget`. */
   readonly promptBudget?: NativePromptBudget
@@ -75,6 +78,33 @@ export interface CallRun {
   dispatched: boolean
   /** The one result, once the call settled. */
   result: ToolResult | undefined
+}
+
+/** What only some calls have for the session log: a retried call's attempt, a cut result's whole content. */
+export interface RunNotes {
+  /** Which run of the inner layers this is: 1, and one more each time a `tools/execute` wrapper retries. */
+  attempt: number
+  /** The content before the result budget cut it; undefined when nothing was cut. */
+  wholeContent: readonly ContentPart[] | undefined
+}
+
+// Beside the run rather than on it, so a call that is neither retried nor cut carries and builds nothing more: the
+// per-call bench rows must not grow for what few calls need.
+const runNotes = new WeakMap<CallRun, RunNotes>()
+
+/** The run's notes, if it has any. */
+export function notesOf(run: CallRun): RunNotes | undefined {
+  return runNotes.get(run)
+}
+
+/** The run's notes, made on first use. */
+export function noteOn(run: CallRun): RunNotes {
+  let notes = runNotes.get(run)
+  if (notes === undefined) {
+    notes = { attempt: 1, wholeContent: undefined }
+    runNotes.set(run, notes)
+  }
+  return notes
 }
 
 const noAsks: readonly string[] = Object.freeze([])

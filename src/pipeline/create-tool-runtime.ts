@@ -38,6 +38,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       defaultMode: resolved.mode,
       maxParallelCalls: resolved.maxParallelCalls,
       maxParallelSubCalls: resolved.maxParallelSubCalls,
+      maxResultBytes: resolved.maxResultBytes,
       ptc: bridge,
       promptBudget: { ...defaultNativePromptBudget, maxTotalBytes: resolved.maxPromptBytes },
     },

@@ -123,7 +123,7 @@ async function runProgram(
   const programEnded = new AbortController()
   const subCallSignal = AbortSignal.any([exec.signal, programEnded.signal])
   let subCalls = 0
-  const callTool = (name: string, toolArguments: JsonValue) => {
+  const callTool = (name: string, toolArguments: JsonValue, runtimeSignal?: AbortSignal) => {
     subCalls++
     const call: ToolCall = {
       id: `${parentId}:ptc:${subCalls}`,
@@ -131,7 +131,8 @@ async function runProgram(
       // A bare string would be read as JSON text; wrap it so it fails validation as the non-object it is.
       arguments: typeof toolArguments === 'string' ? JSON.stringify(toolArguments) : (toolArguments as JsonObject),
     }
-    return scheduleCall(scope, call, scheduler, subCallSignal, origin)
+    const signal = runtimeSignal === undefined ? subCallSignal : AbortSignal.any([subCallSignal, runtimeSignal])
+    return scheduleCall(scope, call, scheduler, signal, origin)
   }
   try {
     return await runtime.run({

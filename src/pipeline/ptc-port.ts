@@ -49,8 +49,11 @@ export interface PtcRunRequest {
   readonly callId: string
   /** The names the program may call: exactly the SDK's bindings. */
   readonly toolNames: readonly string[]
-  /** Runs one sub-call through the whole pipeline in the caller's scope. Never rejects. */
-  callTool(name: string, args: JsonValue): Promise<ToolResult>
+  /**
+   * Runs one sub-call through the whole pipeline in the caller's scope. Never rejects. `signal`, when given, is
+   * the runtime's own: aborting it cancels the sub-call (the runtime's deadline ends its calls with the program).
+   */
+  callTool(name: string, args: JsonValue, signal?: AbortSignal): Promise<ToolResult>
 }
 
 /** What a run reports about itself: how many tools it called and the result bytes it kept out of the conversation. */

@@ -4,10 +4,11 @@ import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
 import type { PtcRuntime } from './ptc-port.js'
+import { DEFAULT_MAX_RESULT_BYTES } from './result-budget.js'
 
 /**
- * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime
- * and deadlines.
+ * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime,
+ * deadlines, the result budget and the native prompt's budget.
  */
 export interface ToolRuntimeConfig {
   /** How visible tools are presented to the model. @default `native` */
@@ -33,6 +34,13 @@ export interface ToolRuntimeConfig {
    */
   readonly defaultTimeoutMs?: number
   /**
+   * UTF-8 bytes of text one native result may show the model; a longer one is cut, with a note saying how much and
+   * how to ask for the rest (`value` and the session log keep it whole). Images, audio and binary resources are not
+   * counted. A definition's own `maxResultBytes` overrides it; `run_code` answers to its code-mode limits instead.
+   * @default 100000
+   */
+  readonly maxResultBytes?: number
+  /**
    * UTF-8 bytes (about: escapes count once) the tool schemas of a native `prompt()` may take together; past it the
    * largest are left out and named in `omitted`. One tool's schema may take 128 KiB whatever this is.
    * @default 1048576 (1 MiB)
@@ -49,6 +57,7 @@ export interface ResolvedConfig {
   readonly ptcRuntime: PtcRuntime | undefined
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
+  readonly maxResultBytes: number
   readonly maxPromptBytes: number
 }
 
@@ -85,7 +94,8 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
     (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
     'must be a positive finite number of ms',
   ],
-  maxPromptBytes: [isPositiveInteger, 'must be a positive integer'],
+  maxResultBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
+  maxPromptBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -113,6 +123,7 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     ptcRuntime: config.ptcRuntime,
     enforceTimeouts,
     defaultTimeoutMs: config.defaultTimeoutMs,
+    maxResultBytes: config.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     maxPromptBytes: config.maxPromptBytes ?? defaultNativePromptBudget.maxTotalBytes,
   }
 }

@@ -144,7 +144,7 @@ describe('the native path: runtime.prompt(), then every projection (issue 14)', 
   it('refuses a maxPromptBytes that is not a positive integer, naming the field', () => {
     for (const maxPromptBytes of [0, -1, 1.5, Number.NaN, '1MB']) {
       expect(() => createToolRuntime({ maxPromptBytes } as never)).toThrow(
-        'createToolRuntime: config.maxPromptBytes must be a positive integer',
+        'createToolRuntime: config.maxPromptBytes must be a positive whole number of bytes',
       )
     }
   })

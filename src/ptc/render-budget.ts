@@ -1,6 +1,6 @@
+import { byteLength } from '../definition/byte-length.js'
 import { brandError } from '../errors/brand.js'
 import type { PromptSection, ToolSchema } from '../registry/tool-schema.js'
-import { byteLength } from './byte-length.js'
 import type { PtcLimits } from './ptc-limits.js'
 
 export { jsonBytesUpTo } from '../json-schema/json-bytes.js'

@@ -1,7 +1,8 @@
+import { byteLength } from '../../definition/byte-length.js'
 import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
-import { byteLength } from '../byte-length.js'
 import { PtcFailureKind } from '../failure-kinds.js'
+import { ptcFailure } from '../failure-text.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
 import { RunAdmission } from '../run-admission.js'
@@ -72,15 +73,12 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
 
   async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
     if (byteLength(request.code) > limits.maxSourceBytes) {
-      return failureOutcome(emptyRecord, {
-        kind: PtcFailureKind.SOURCE_LIMIT,
-        message: `the program is longer than ${limits.maxSourceBytes} bytes`,
-      })
+      return failureOutcome(emptyRecord, ptcFailure(PtcFailureKind.SOURCE_LIMIT, limits))
     }
     const stripped = await stripTypeScript(request.code)
     if (!stripped.ok) return failureOutcome(emptyRecord, stripped.failure)
     if (request.signal.aborted) {
-      return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
+      return failureOutcome(emptyRecord, ptcFailure(PtcFailureKind.ABORTED))
     }
     const timeoutMs = runTimeoutMs(request.timeoutMs, limits)
     const deadlineAt = performance.now() + timeoutMs

@@ -10,7 +10,9 @@ afterAll(() => runtime.close())
 
 function text(outcome: PtcRunOutcome): string {
   if (!outcome.ok) return `Error: ${outcome.error.message}`
-  return outcome.content.map((part) => (part.type === 'text' ? part.text : `[${part.mimeType}]`)).join('')
+  return outcome.content
+    .map((part) => (part.type === 'text' ? part.text : `[${'mimeType' in part ? part.mimeType : part.type}]`))
+    .join('')
 }
 
 /** A typed program every attack must leave working, for every later caller in the process. */

@@ -74,6 +74,7 @@ export class RunnerProcess {
   private readonly budget: MemoryBudget | undefined
   private readonly releaseMounts: (() => void) | undefined
   private failure: string | undefined
+  private violation: string | undefined
 
   constructor(private readonly settings: RunnerSettings) {
     const { command, args, workDirectory, budget, releaseMounts } = runnerCommand(settings)
@@ -153,9 +154,19 @@ export class RunnerProcess {
     }
   }
 
-  /** A protocol violation seen on the channel, if any. */
+  /** A protocol violation seen on the channel (the process was killed for it), if any. */
   get protocolProblem(): string | undefined {
-    return this.failure
+    return this.violation
+  }
+
+  /** What the host itself saw end the process (its memory budget, a failed spawn), if anything. */
+  get hostProblem(): string | undefined {
+    return this.violation === undefined ? this.failure : undefined
+  }
+
+  /** The last of the runner's stderr, as it wrote it. */
+  get stderr(): string {
+    return this.stderrTail.trim()
   }
 
   /** The last of stderr (interpreter or bubblewrap errors), for failures that are not the program's. */
@@ -168,6 +179,7 @@ export class RunnerProcess {
       if (line.kind === 'message') this.listener?.(line.message)
       else if (line.kind === 'oversized-call') this.calls?.refuse(line.id, line.name)
       else {
+        this.violation = line.problem
         this.failure = line.problem
         this.kill()
         return
