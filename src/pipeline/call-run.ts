@@ -1,6 +1,7 @@
 import type { ContentPart } from '../definition/content.js'
 import type { ToolExecution } from '../definition/tool-definition.js'
 import type { JsonObject } from '../json-schema/json-value.js'
+import type { NativePromptBudget } from '../registry/native-prompt.js'
 import type { RegistryEntry } from '../registry/registry-entry.js'
 import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
@@ -36,6 +37,8 @@ export interface RuntimeCore {
   /** The result budget of definitions that set none. */
   readonly maxResultBytes: number
   readonly ptc: PtcTargets | undefined
+  /** What a native prompt's schemas may take. Default `defaultNativePromptBudget`. */
+  readonly promptBudget?: NativePromptBudget
 }
 
 /** Where a sub-call comes from: the `run_code` call whose program made it, and whether that run was escalated. */

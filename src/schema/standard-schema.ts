@@ -1,4 +1,6 @@
 import { thrownMessage } from '../errors/thrown-message.js'
+import { compileSchema } from '../json-schema/compile.js'
+import { MAX_ENUM_MEMBERS } from '../json-schema/enum-limit.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import { unenforcedPattern } from '../json-schema/unenforced-pattern.js'
 import { unknownVendorHint, type VendorRules, vendorRules } from './standard-vendors.js'
@@ -130,6 +132,14 @@ export function convertStandardSchema(schema: StandardSchemaLike): StandardConve
       reason: `the ${props.vendor} schema has a pattern ${where} that cannot be enforced: ${unchecked.reason}`,
     }
   }
+  const oversized = oversizedEnum(node as JsonSchemaNode)
+  if (oversized !== undefined) {
+    const where = oversized === '' ? 'at its root' : `at ${oversized}`
+    return {
+      ok: false,
+      reason: `the ${props.vendor} schema has an enum ${where} with more than ${MAX_ENUM_MEMBERS} members`,
+    }
+  }
   return { ok: true, node: node as JsonSchemaNode, notes: [...notes] }
 }
 
@@ -139,6 +149,17 @@ const maxNotes = 20
 function tryConvert(convert: () => Record<string, unknown>): Record<string, unknown> | undefined {
   try {
     return convert()
+  } catch {
+    return undefined
+  }
+}
+
+/** Where the lenient compile left an enum unchecked for its size, if anywhere (a broken schema is reported later). */
+function oversizedEnum(node: JsonSchemaNode): string | undefined {
+  try {
+    return compileSchema(node, { lenient: true, codegen: false }).unknownKeywords.find(
+      (unknown) => unknown.keyword === 'enum',
+    )?.path
   } catch {
     return undefined
   }
