@@ -60,7 +60,10 @@ export type {
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
 export type {
   ApprovalDecision,
+  ApprovalEvent,
+  ApprovalObserver,
   ApprovalRequest,
+  ApprovalVerdict,
   Approver,
   CallInfo,
   ExecuteWrapper,
@@ -119,7 +122,7 @@ export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
 export { isJsonSchemaSpec, type JsonSchemaSpec, jsonSchema } from './schema/json-schema-spec.js'
 export { isSchemaSpecError, SchemaSpecError } from './schema/schema-spec-error.js'
-export type { StandardInput, StandardSchemaLike } from './schema/standard-schema.js'
+export type { StandardInput, StandardOutput, StandardSchemaLike } from './schema/standard-schema.js'
 export { parametersToJsonSchema, toJsonSchema } from './schema/to-json-schema.js'
 export type {
   ArraySpec,
@@ -147,6 +150,7 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallApprovalRecord,
   ToolCallAttemptRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,

@@ -147,6 +147,56 @@ describe('defineTool', () => {
     })
   })
 
+  test('a defaulted key is always there in execute, at every level; the model may still leave it out', () => {
+    defineTool({
+      name: 'defaults',
+      description: 'Defaults.',
+      parameters: {
+        retries: { type: 'integer', default: 3 },
+        label: { type: 'string' },
+        outer: {
+          type: 'object',
+          default: {},
+          properties: {
+            middle: {
+              type: 'object',
+              properties: { inner: { type: 'object', properties: { level: { type: 'string', default: 'three' } } } },
+            },
+          },
+        },
+      },
+      execute(args) {
+        expectTypeOf(args.retries).toEqualTypeOf<number>()
+        expectTypeOf(args.outer).toEqualTypeOf<{ middle?: { inner?: { level: string } } }>()
+        expectTypeOf(args).toHaveProperty('label').toEqualTypeOf<string | undefined>()
+        // @ts-expect-error a key without a default stays optional
+        expectTypeOf(args.label).toEqualTypeOf<string>()
+        return null
+      },
+    })
+  })
+
+  test('a Standard Schema as the whole parameters gives execute its parsed output type', () => {
+    defineTool({
+      name: 'parsed',
+      description: 'Parsed.',
+      parameters: z.object({ n: z.number().default(5), word: z.string().transform((text) => text.length) }),
+      execute(args) {
+        expectTypeOf(args).toEqualTypeOf<{ n: number; word: number }>()
+        return args.n + args.word
+      },
+    })
+    defineTool({
+      name: 'parsed_ark',
+      description: 'Parsed.',
+      parameters: type({ n: 'number = 5' }),
+      execute(args) {
+        expectTypeOf(args).toEqualTypeOf<{ n: number }>()
+        return args.n
+      },
+    })
+  })
+
   test('mistakes do not compile', () => {
     defineTool({
       name: 'wrong_argument',

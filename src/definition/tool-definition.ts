@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import type { StandardSchemaLike } from '../schema/standard-schema.js'
 import type { ContentPart } from './content.js'
 
 /** Whether a tool's calls may overlap other calls (`parallel`) or must run alone (`exclusive`). */
@@ -65,6 +66,16 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
   readonly parameters: JsonSchemaObject
   readonly output?: ToolOutput<Args, Value>
   readonly annotations?: ToolAnnotations
+  /**
+   * The Standard Schema given as the whole `parameters`: the runtime runs its own `~standard.validate` on each
+   * call's arguments in place of `parameters`, and its parsed value is what the approver and `execute` see.
+   */
+  readonly standardParameters?: StandardSchemaLike
+  /**
+   * What `parameters` and `output.schema` cannot show the model: rules a Standard Schema library enforces (or, nested
+   * in a DSL spec, does not) beyond its JSON Schema, each naming where it sits. Absent when there is none.
+   */
+  readonly schemaNotes?: readonly string[]
   /**
    * Whether a call may overlap others. Without it, `parallel` when `annotations.readOnlyHint` is true, else
    * `exclusive`: a call runs alone unless the tool says it is safe to overlap.

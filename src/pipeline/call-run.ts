@@ -1,5 +1,6 @@
 import type { ContentPart } from '../definition/content.js'
 import type { JsonValue } from '../json-schema/json-value.js'
+import type { NativePromptBudget } from '../registry/native-prompt.js'
 import type { RegistryEntry } from '../registry/registry-entry.js'
 import type { RegistryLayer, ScopedRegistry } from '../registry/scoped-registry.js'
 import type { PresentationMode, ToolPrompt } from '../registry/tool-schema.js'
@@ -37,6 +38,8 @@ export interface RuntimeCore {
   readonly presenter: ToolPresenter | undefined
   /** The presenter's answer for a scope as it is now (`presentedTools`, handed in to keep imports one-way). */
   readonly presented: (scope: PipelineScope, mode: ComposedMode) => PresentedTools
+  /** What a native prompt's schemas may take. Default `defaultNativePromptBudget`. */
+  readonly promptBudget?: NativePromptBudget
 }
 
 /** One scope's presentation for one visible set: what the model sees, and the presented tools it may call. */

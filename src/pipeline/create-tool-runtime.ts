@@ -4,6 +4,7 @@ import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import type { Disposer } from '../registry/disposer.js'
+import { cachedNativePrompt, defaultNativePromptBudget } from '../registry/native-prompt.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
@@ -39,6 +40,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       maxResultBytes: resolved.maxResultBytes,
       presenter,
       presented: presentedTools,
+      promptBudget: { ...defaultNativePromptBudget, maxTotalBytes: resolved.maxPromptBytes },
     },
     resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
   )
@@ -170,7 +172,8 @@ function createView(
     prompt(): ToolPrompt {
       ready('prompt')
       const mode = modeOf()
-      if (mode === 'native') return { tools: core.registry.visible(layer).schemas, sections: [] }
+      if (mode === 'native')
+        return cachedNativePrompt(core.registry.visible(layer).schemas, core.promptBudget ?? defaultNativePromptBudget)
       if (presenter === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
       return presentedTools(scope, mode).prompt
     },

@@ -15,6 +15,9 @@ export const failureMessages = {
   notAnObject: (name: string) => `Invalid arguments for ${name}: expected a JSON object.`,
   notJson: (name: string) => `Invalid arguments for ${name}: arguments must be lossless JSON.`,
   invalidArguments: (name: string, detail: string) => `Invalid arguments for ${name}: ${detail}`,
+  parametersFailed: (name: string, detail: string) => `The parameter schema of ${name} failed: ${detail}`,
+  parametersTimedOut: (name: string, timeoutMs: number) =>
+    `The parameter schema of ${name} did not finish checking the arguments within ${timeoutMs} ms.`,
   deniedByDefault: (name: string) => `The call to ${name} was denied.`,
   noApprover: (name: string) => `The call to ${name} needs approval, but no approver is configured.`,
   notApproved: (name: string) => `The call to ${name} was not approved.`,

@@ -189,6 +189,7 @@ describe('fault-injection fuzz', () => {
     const settledPerId = new Map<string, number>()
     const startedPerId = new Map<string, number>()
     for (const record of log.records) {
+      if (record.type === 'tool.call.approval') continue
       const counts = record.type === 'tool.call.settled' ? settledPerId : startedPerId
       counts.set(record.id, (counts.get(record.id) ?? 0) + 1)
     }

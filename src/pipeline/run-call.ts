@@ -8,6 +8,7 @@ import { failureMessages } from './failure-messages.js'
 import { runFinalizeContent } from './finalize-content-stage.js'
 import { runGuards } from './guard-stage.js'
 import { outcomeAfterAbort } from './outcome-precedence.js'
+import { runParseArguments } from './parse-arguments-stage.js'
 import { runPostExecute } from './post-execute-stage.js'
 import { runPreExecute } from './pre-execute-stage.js'
 import { resolveCall } from './resolve-call.js'
@@ -40,6 +41,12 @@ export function runCall(
 function validate(run: CallRun): Step<ToolResult> {
   // 1. Resolve the tool in the caller's scope; parse, validate and freeze the arguments.
   const refusal = resolveCall(run) ?? notDispatched(run)
+  if (refusal !== undefined) return settle(run, refusal)
+  // 1b. The definition's own parse: a Standard Schema's validate, the defaults; its value is what everyone sees.
+  return andThen(runParseArguments(run), run, 0, askPolicy, broken)
+}
+
+function askPolicy(run: CallRun, refusal: CallOutcome | undefined): Step<ToolResult> {
   if (refusal !== undefined) return settle(run, refusal)
   // 2. tools/pre-execute listeners, in order: allow, deny (final) or ask.
   return andThen(runPreExecute(run), run, 0, applyPolicy, broken)

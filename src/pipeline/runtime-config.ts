@@ -1,4 +1,5 @@
 import { brandError } from '../errors/brand.js'
+import { defaultNativePromptBudget } from '../registry/native-prompt.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import type { Approver } from './pipeline-events.js'
@@ -7,7 +8,7 @@ import type { ToolPresenter } from './tool-presenter.js'
 
 /**
  * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime,
- * deadlines and the result budget.
+ * deadlines, the result budget and the native prompt's budget.
  */
 export interface ToolRuntimeConfig {
   /** How visible tools are presented to the model. @default `native` */
@@ -42,6 +43,12 @@ export interface ToolRuntimeConfig {
    * @default 100000
    */
   readonly maxResultBytes?: number
+  /**
+   * UTF-8 bytes (about: escapes count once) the tool schemas of a native `prompt()` may take together; past it the
+   * largest are left out and named in `omitted`. One tool's schema may take 128 KiB whatever this is.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxPromptBytes?: number
 }
 
 export interface ResolvedConfig {
@@ -54,6 +61,7 @@ export interface ResolvedConfig {
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
   readonly maxResultBytes: number
+  readonly maxPromptBytes: number
 }
 
 /** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
@@ -94,6 +102,7 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
     'must be a positive finite number of ms',
   ],
   maxResultBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
+  maxPromptBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -122,5 +131,6 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     enforceTimeouts,
     defaultTimeoutMs: config.defaultTimeoutMs,
     maxResultBytes: config.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    maxPromptBytes: config.maxPromptBytes ?? defaultNativePromptBudget.maxTotalBytes,
   }
 }

@@ -11,6 +11,7 @@ import type {
 import type { ToolResult } from './call.js'
 import { isPromiseLike } from './call-outcome.js'
 import { type CallRun, notesOf } from './call-run.js'
+import type { ApprovalEvent } from './pipeline-events.js'
 
 /** Logs the call as it arrived. Not awaited: durability is promised for settled records. */
 export function recordStarted(run: CallRun, normalizedArguments: JsonValue): void {
@@ -69,6 +70,26 @@ export function recordAttempt(run: CallRun, attempt: number, error: ToolErrorInf
     at: Date.now(),
   }
   append(log, record)
+}
+
+/** Logs an approval's answer. Not awaited, like the started record. */
+export function recordApproval(run: CallRun, event: ApprovalEvent): void {
+  const log = run.scope.core.sessionLog
+  if (log === undefined) return
+  const agentId = run.scope.agentId
+  append(log, {
+    type: 'tool.call.approval',
+    id: run.call.id,
+    name: run.call.name,
+    reasons: event.reasons,
+    verdict: event.verdict,
+    ...(event.reason === undefined ? {} : { reason: event.reason }),
+    ...(event.decidedBy === undefined ? {} : { decidedBy: event.decidedBy }),
+    waitedMs: event.waitedMs,
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(run.parentId === undefined ? {} : { parentId: run.parentId }),
+    at: Date.now(),
+  })
 }
 
 function append(log: SessionLog, record: SessionLogRecord): void | Promise<void> {

@@ -23,6 +23,7 @@ export function parseJsonlSessionLog(text: string): SessionLogRecord[] {
 
 const recordTypes = new Set<unknown>([
   'tool.call.started',
+  'tool.call.approval',
   'tool.call.attempt',
   'tool.call.settled',
 ] satisfies SessionLogRecord['type'][])

@@ -53,8 +53,31 @@ export interface ToolCallAttemptRecord {
   readonly at: number
 }
 
-/** One entry of a session log: a call started, an attempt of it failed and is retried, or the call settled. */
-export type SessionLogRecord = ToolCallStartedRecord | ToolCallAttemptRecord | ToolCallSettledRecord
+/** Written when the approver answered a call that asked, before the call goes on or settles. */
+export interface ToolCallApprovalRecord {
+  readonly type: 'tool.call.approval'
+  readonly id: string
+  readonly name: string
+  /** Every reason given for asking, in order. */
+  readonly reasons: readonly string[]
+  /** `approved`, `denied`, `failed` (the approver threw) or `aborted` (the caller cancelled while it waited). */
+  readonly verdict: 'approved' | 'denied' | 'failed' | 'aborted'
+  /** The approver's reason for a denial. */
+  readonly reason?: string
+  /** Who decided, as the approver named them. */
+  readonly decidedBy?: string
+  readonly waitedMs: number
+  readonly agentId?: string
+  readonly parentId?: string
+  readonly at: number
+}
+
+/** One entry of a session log: a call started, an approval answered, an attempt failed and is retried, or the call settled. */
+export type SessionLogRecord =
+  | ToolCallStartedRecord
+  | ToolCallApprovalRecord
+  | ToolCallAttemptRecord
+  | ToolCallSettledRecord
 
 /**
  * Where the pipeline records what ran. A returned promise is awaited for settled records before the call's result
