@@ -4,15 +4,16 @@
  * Each row: what came of it, its time, the worst event-loop lag a 5 ms probe saw, and RSS after a GC against the
  * baseline. Goals: lag under 100 ms (so no projection of one tool near 1 s), RSS back within 50 MB.
  */
+
+import { refFanOut } from '@qilin-tools/code-mode/internal/ts-sdk/__fixtures__/hostile-tools.js'
+import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
+import type { JsonSchemaObject } from 'qilin-tools/internal/json-schema/node.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import { toAnthropicTools } from 'qilin-tools/internal/providers/anthropic/to-anthropic-tools.js'
+import { toGeminiTools } from 'qilin-tools/internal/providers/gemini/to-gemini-tools.js'
+import { toOpenAITools } from 'qilin-tools/internal/providers/openai/to-openai-tools.js'
+import { jsonSchema } from 'qilin-tools/internal/schema/json-schema-spec.js'
 import { z } from 'zod'
-import { defineTool } from '../src/definition/define-tool.js'
-import type { JsonSchemaObject } from '../src/json-schema/node.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import { toAnthropicTools } from '../src/providers/anthropic/to-anthropic-tools.js'
-import { toGeminiTools } from '../src/providers/gemini/to-gemini-tools.js'
-import { toOpenAITools } from '../src/providers/openai/to-openai-tools.js'
-import { refFanOut } from '../src/ptc/ts-sdk/__fixtures__/hostile-tools.js'
-import { jsonSchema } from '../src/schema/json-schema-spec.js'
 import { markdownTable } from './measure.js'
 
 const MAX_LAG_MS = 100

@@ -6,8 +6,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startInspector } from '../src/cli/inspect/inspect-server.js'
-import { loadTokenCounter } from '../src/cli/token-count.js'
+import { startInspector } from '@qilin-tools/cli/internal/inspect/inspect-server.js'
+import { loadTokenCounter } from '@qilin-tools/cli/internal/token-count.js'
 import { launchChromium } from '../test/support/browser.js'
 import { markdownTable } from './measure.js'
 

@@ -7,12 +7,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import { compileSchema } from 'qilin-tools/internal/json-schema/compile.js'
+import { generateValidator } from 'qilin-tools/internal/json-schema/generate-validator.js'
+import type { JsonSchemaNode } from 'qilin-tools/internal/json-schema/node.js'
+import { freezeParsed } from 'qilin-tools/internal/pipeline/frozen-json.js'
+import { runStandardValidate } from 'qilin-tools/internal/schema/standard-validate.js'
 import { z } from 'zod'
-import { compileSchema } from '../src/json-schema/compile.js'
-import { generateValidator } from '../src/json-schema/generate-validator.js'
-import type { JsonSchemaNode } from '../src/json-schema/node.js'
-import { freezeParsed } from '../src/pipeline/frozen-json.js'
-import { runStandardValidate } from '../src/schema/standard-validate.js'
 import { formatNs, markdownTable, measureSync, summarize } from './measure.js'
 
 interface Fixture {

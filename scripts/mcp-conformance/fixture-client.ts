@@ -1,8 +1,9 @@
 // The client side of the MCP conformance suite: `connectMcpServer` registers the suite server's tools in a runtime,
 // and calls go through the runtime's pipeline. The suite runs this with the server URL as the last argument and the
 // scenario name in MCP_CONFORMANCE_SCENARIO.
-import { createToolRuntime, type JsonObject } from '../../src/index.js'
-import { connectMcpServer } from '../../src/mcp/index.js'
+
+import { connectMcpServer } from '@qilin-tools/mcp'
+import { createToolRuntime, type JsonObject } from 'qilin-tools'
 
 /** What each scenario asks the client to do once connected, by the suite server's tool names. */
 const callsByScenario: Readonly<Record<string, readonly { name: string; arguments: JsonObject }[]>> = {

@@ -1,8 +1,9 @@
 // The tools the official MCP conformance suite's server scenarios call, written with qilin-tools' own `defineTool`
 // and served over Streamable HTTP by `serveMcp`. Prints one JSON line with the endpoint, then serves until stopped.
-import { createToolRuntime, defineTool } from '../../src/index.js'
-import { serveMcp } from '../../src/mcp/index.js'
-import { jsonSchema } from '../../src/schema/json-schema-spec.js'
+
+import { serveMcp } from '@qilin-tools/mcp'
+import { createToolRuntime, defineTool } from 'qilin-tools'
+import { jsonSchema } from 'qilin-tools/internal/schema/json-schema-spec.js'
 
 /** A 1x1 red PNG. */
 const redPixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='

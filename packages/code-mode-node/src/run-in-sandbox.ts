@@ -1,0 +1,93 @@
+import { PtcFailureKind } from '@qilin-tools/code-mode/internal/failure-kinds.js'
+import { ptcFailure } from '@qilin-tools/code-mode/internal/failure-text.js'
+import { ProgramHost, type ProgramRunResult } from '@qilin-tools/code-mode/internal/program-host.js'
+import type { HostMessage } from '@qilin-tools/code-mode/internal/program-messages.js'
+import type { PtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
+import type { PtcRunRequest } from '@qilin-tools/code-mode/internal/ptc-port.js'
+import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
+import { disposeSandbox, type PreparedSandbox } from './isolate-pool.js'
+
+export type SandboxRunResult = ProgramRunResult
+
+/** Callbacks into one run inside the isolate, for measuring it. */
+export interface SandboxRunHooks {
+  /** The program's first statement is about to run. */
+  readonly started?: () => void
+}
+
+/**
+ * Runs one stripped program in a prepared sandbox: the isolated-vm side of the one program protocol. It carries
+ * JSON text across the isolate boundary and nothing else; `ProgramHost` checks, counts and answers every message,
+ * and the isolate is disposed when the run is decided, whatever decides it.
+ */
+export function runInSandbox(
+  sandbox: PreparedSandbox,
+  javascript: string,
+  request: PtcRunRequest,
+  options: { readonly limits: PtcLimits; readonly timeoutMs: number; readonly hooks?: SandboxRunHooks },
+): Promise<SandboxRunResult> {
+  const { limits } = options
+  const host = new ProgramHost(
+    {
+      send: (message) => deliver(sandbox, message),
+      stop: () => {
+        sandbox.channel.receive = () => {}
+        disposeSandbox(sandbox)
+      },
+    },
+    request,
+    {
+      limits,
+      timeoutMs: options.timeoutMs,
+      ...(options.hooks?.started === undefined ? {} : { started: options.hooks.started }),
+    },
+  )
+  if (host.decided) return host.result
+  // No message the prelude writes comes near this (each field is capped below it); a longer one is refused unread.
+  const maxMessageLength = 6 * Math.max(limits.maxArgumentBytes, limits.maxResultBytes, limits.maxOutputBytes) + 4096
+  sandbox.channel.receive = (text) => {
+    if (text.length > maxMessageLength) return host.malformed(`a message over ${maxMessageLength} characters`)
+    let message: unknown
+    try {
+      message = JSON.parse(text)
+    } catch {
+      return host.malformed('a message that is not JSON')
+    }
+    host.receive(message)
+  }
+  const settings = JSON.stringify({ toolNames: request.toolNames, limits })
+  startProgram(sandbox, javascript, settings).catch((error: unknown) => {
+    if (!host.decided) host.fail(classifyStartError(error, sandbox))
+  })
+  return host.result
+}
+
+/** The prelude reads a result's value as it stands in the message: the host's JSON text, spliced in unparsed. */
+function deliver(sandbox: PreparedSandbox, message: HostMessage): void {
+  const text =
+    message.t === 'result' && message.ok
+      ? `{"t":"result","id":${message.id},"ok":true,"callId":${JSON.stringify(message.callId)},"value":${message.json}}`
+      : JSON.stringify(message)
+  try {
+    sandbox.deliver.applyIgnored(undefined, [text])
+  } catch {
+    // The isolate is gone; whatever disposed it decides the run.
+  }
+}
+
+async function startProgram(sandbox: PreparedSandbox, javascript: string, settings: string): Promise<void> {
+  const script = await sandbox.isolate.compileScript(`(async function () { 'use strict';\n${javascript}\n})`, {
+    filename: 'program.ts',
+    lineOffset: -1,
+  })
+  const program = await script.run(sandbox.context, { reference: true })
+  await sandbox.start.apply(undefined, [program.derefInto(), settings], { result: { promise: true } })
+}
+
+function classifyStartError(error: unknown, sandbox: PreparedSandbox) {
+  const message = thrownMessage(error)
+  if (/memory limit/i.test(message)) return ptcFailure(PtcFailureKind.MEMORY)
+  if (error instanceof SyntaxError) return ptcFailure(PtcFailureKind.SYNTAX, { detail: message })
+  if (sandbox.isolate.isDisposed) return ptcFailure(PtcFailureKind.MEMORY)
+  return ptcFailure(PtcFailureKind.SANDBOX, { what: `the sandbox failed to run the program: ${message}` })
+}
