@@ -145,8 +145,13 @@ for (const file of rewritable) {
     if (replacement !== specifier) edits.push({ start, end, replacement })
   }
   for (const reference of ts.preProcessFile(text, true, true).importedFiles) {
-    // preProcessFile gives the span of the text between the quotes.
-    consider(reference.pos, reference.end, reference.fileName, 'module')
+    // preProcessFile's span may or may not take in the opening quote.
+    const start = /['"`]/.test(text[reference.pos] ?? '') ? reference.pos + 1 : reference.pos
+    if (text.slice(start, start + reference.fileName.length) !== reference.fileName) {
+      warnings.push(`${file}: could not place the specifier '${reference.fileName}'`)
+      continue
+    }
+    consider(start, start + reference.fileName.length, reference.fileName, 'module')
   }
   for (const match of text.matchAll(/new URL\((['"])([^'"]+)\1,\s*import\.meta\.url\)/g)) {
     const start = match.index + match[0].indexOf(match[2])
