@@ -41,6 +41,9 @@ const ENTRY_POINTS = {
   'packages/core/src/providers/ai-sdk/index.ts': 'qilin-tools/providers/ai-sdk',
 }
 
+/** A module path without its extension: a specifier names `x.js` for the file `x.ts`. */
+const stem = (path) => path.replace(/\.(ts|js|mts|mjs)$/, '')
+
 const byLength = (key) => [...FOLDERS].sort((a, b) => b[key].length - a[key].length)
 const forwardOrder = byLength('from')
 const inverseOrder = byLength('to')
@@ -48,8 +51,9 @@ const inverseOrder = byLength('to')
 /** Where a repository path lives after the split (paths outside `src/` stay where they are). */
 export function forward(path) {
   for (const row of forwardOrder) {
-    if (row.from.endsWith('/') ? path.startsWith(row.from) : path === row.from)
-      return row.to + path.slice(row.from.length)
+    if (row.from.endsWith('/')) {
+      if (path.startsWith(row.from)) return row.to + path.slice(row.from.length)
+    } else if (stem(path) === stem(row.from)) return stem(row.to) + path.slice(stem(path).length)
   }
   return path
 }
@@ -57,7 +61,9 @@ export function forward(path) {
 /** Where a path under `packages/` came from, to read its imports as they were written. */
 export function inverse(path) {
   for (const row of inverseOrder) {
-    if (row.to.endsWith('/') ? path.startsWith(row.to) : path === row.to) return row.from + path.slice(row.to.length)
+    if (row.to.endsWith('/')) {
+      if (path.startsWith(row.to)) return row.from + path.slice(row.to.length)
+    } else if (stem(path) === stem(row.to)) return stem(row.from) + path.slice(stem(path).length)
   }
   return path
 }
@@ -126,6 +132,7 @@ const rewritable = git('ls-files', '-z', 'packages', 'test', 'bench', 'examples'
   .filter((file) => existsSync(join(root, file)))
 
 const warnings = []
+const touched = []
 let rewrittenFiles = 0
 for (const file of rewritable) {
   const written = moved.get(file) ?? inverse(file)
@@ -162,6 +169,7 @@ for (const file of rewritable) {
   let result = text
   for (const edit of edits) result = result.slice(0, edit.start) + edit.replacement + result.slice(edit.end)
   writeFileSync(join(root, file), result)
+  touched.push(file)
   rewrittenFiles++
 }
 
@@ -180,6 +188,18 @@ for (const file of ['CONTRIBUTING.md', 'typedoc.json', ...named]) {
     writeFileSync(join(root, file), result)
     rewrittenFiles++
   }
+}
+
+// 4. Sorted imports and wrapped lines, as Biome wants them (a specifier's new length can move a line break).
+try {
+  execFileSync('npx', ['biome', 'check', '--write', '--no-errors-on-unmatched', ...touched], {
+    cwd: root,
+    stdio: 'ignore',
+  })
+} catch {
+  warnings.push(
+    'biome check --write reported problems in the rewritten files: run `npx biome check packages test bench`',
+  )
 }
 
 console.log(`moved ${moved.size} files, rewrote ${rewrittenFiles}`)
