@@ -1,17 +1,17 @@
 /**
  * `npm run bench hostile-files`: host health while the workspace file tools take issue 14's hostile files (the
  * replaceAll inflation loop, a FIFO, a sparse 1.5 GB file, files of nothing but line breaks). Each run is a fresh
- * host process (`src/toolkit/__fixtures__/hostile-host.ts`, the one the tests use); a row shows the worst of its runs.
+ * host process (`packages/toolkit/src/__fixtures__/hostile-host.ts`, the one the tests use); a row shows the worst of its runs.
  * Goals: no crash, event-loop lag under 100 ms, RSS after the run within 50 MB of the baseline.
  */
 import { spawnSync } from 'node:child_process'
 import { loadavg } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import type { HostileReport } from '../src/toolkit/__fixtures__/hostile-host.js'
-import { HOSTILE_SCENARIOS } from '../src/toolkit/__fixtures__/hostile-host.js'
+import type { HostileReport } from '@qilin-tools/toolkit/internal/__fixtures__/hostile-host.js'
+import { HOSTILE_SCENARIOS } from '@qilin-tools/toolkit/internal/__fixtures__/hostile-host.js'
 import { markdownTable } from './measure.js'
 
-const host = fileURLToPath(new URL('../src/toolkit/__fixtures__/hostile-host.ts', import.meta.url))
+const host = fileURLToPath(new URL('../packages/toolkit/src/__fixtures__/hostile-host.ts', import.meta.url))
 const runs = Number(process.env.QILIN_BENCH_SAMPLES ?? 3)
 const MAX_LAG_MS = 100
 const MAX_RSS_GROWTH_MB = 50

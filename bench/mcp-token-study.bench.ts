@@ -6,12 +6,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { filesystemServer, memoryServer } from '../src/mcp/__fixtures__/real-servers.js'
-import { connectMcpServer } from '../src/mcp/connect-mcp-server.js'
-import type { McpConnection } from '../src/mcp/mcp-connection-types.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import type { ToolRuntime } from '../src/pipeline/tool-runtime.js'
-import { createNodePtcRuntime } from '../src/ptc/node/index.js'
+import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
+import { filesystemServer, memoryServer } from '@qilin-tools/mcp/internal/__fixtures__/real-servers.js'
+import { connectMcpServer } from '@qilin-tools/mcp/internal/connect-mcp-server.js'
+import type { McpConnection } from '@qilin-tools/mcp/internal/mcp-connection-types.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import type { ToolRuntime } from 'qilin-tools/internal/pipeline/tool-runtime.js'
 import { Conversation, countTokens, resultText } from './mcp-fixtures/conversation.js'
 import {
   errorTallyTask,

@@ -9,12 +9,16 @@ import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
-import { everythingServer, filesystemServer, memoryServer } from '../src/mcp/__fixtures__/real-servers.js'
-import { connectMcpServer } from '../src/mcp/connect-mcp-server.js'
-import type { McpStdioServer } from '../src/mcp/mcp-connection-types.js'
-import { mcpToolDefinition } from '../src/mcp/mcp-tool-definition.js'
-import { mcpToolName } from '../src/mcp/tool-name.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
+import {
+  everythingServer,
+  filesystemServer,
+  memoryServer,
+} from '@qilin-tools/mcp/internal/__fixtures__/real-servers.js'
+import { connectMcpServer } from '@qilin-tools/mcp/internal/connect-mcp-server.js'
+import type { McpStdioServer } from '@qilin-tools/mcp/internal/mcp-connection-types.js'
+import { mcpToolDefinition } from '@qilin-tools/mcp/internal/mcp-tool-definition.js'
+import { mcpToolName } from '@qilin-tools/mcp/internal/tool-name.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 import { formatNs, markdownTable, measureSync, summarize } from './measure.js'
 
 const directory = mkdtempSync(join(tmpdir(), 'qilin-mcp-bench-'))

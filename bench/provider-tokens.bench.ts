@@ -4,12 +4,12 @@
  * proxy that compares variants of the same tools, not an absolute bill). Also times each projection.
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
-import { DSL_TOOL_SCHEMAS } from '../src/providers/__fixtures__/dsl-schemas.js'
-import { mcpToolSchemas } from '../src/providers/__fixtures__/mcp-tool-schemas.js'
-import { toAnthropicTools } from '../src/providers/anthropic/to-anthropic-tools.js'
-import { toGeminiTools } from '../src/providers/gemini/to-gemini-tools.js'
-import { toOpenAITools } from '../src/providers/openai/to-openai-tools.js'
-import type { ToolSchema } from '../src/registry/tool-schema.js'
+import { DSL_TOOL_SCHEMAS } from 'qilin-tools/internal/providers/__fixtures__/dsl-schemas.js'
+import { mcpToolSchemas } from 'qilin-tools/internal/providers/__fixtures__/mcp-tool-schemas.js'
+import { toAnthropicTools } from 'qilin-tools/internal/providers/anthropic/to-anthropic-tools.js'
+import { toGeminiTools } from 'qilin-tools/internal/providers/gemini/to-gemini-tools.js'
+import { toOpenAITools } from 'qilin-tools/internal/providers/openai/to-openai-tools.js'
+import type { ToolSchema } from 'qilin-tools/internal/registry/tool-schema.js'
 import { formatNs, markdownTable, measureSync } from './measure.js'
 
 const tokens = (value: unknown) => encode(JSON.stringify(value)).length

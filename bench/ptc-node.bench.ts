@@ -3,11 +3,15 @@
  * cost a sub-call adds, sequentially and under Promise.all, over the same program without tool calls.
  * Sub-calls answer from a plain function, so the figures are the sandbox bridge's own overhead.
  */
-import { defineTool } from '../src/definition/define-tool.js'
-import type { ToolResult } from '../src/pipeline/call.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import type { PtcRunRequest } from '../src/pipeline/ptc-port.js'
-import { createNodePtcRuntime, type NodePtcRuntime } from '../src/ptc/node/create-node-ptc-runtime.js'
+
+import {
+  createNodePtcRuntime,
+  type NodePtcRuntime,
+} from '@qilin-tools/code-mode-node/internal/create-node-ptc-runtime.js'
+import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
+import type { ToolResult } from 'qilin-tools/internal/pipeline/call.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import type { PtcRunRequest } from 'qilin-tools/internal/pipeline/ptc-port.js'
 import { formatNs, markdownTable, summarize } from './measure.js'
 
 const coldSamples = 200

@@ -4,15 +4,18 @@
  * o200k token cost of the Python SDK block against the native JSON schemas of every shared MCP tool list.
  */
 import { cpus, loadavg } from 'node:os'
+import { fakeRunRequest } from '@qilin-tools/code-mode/internal/__fixtures__/fake-run-request.js'
+import { loadMcpTools, mcpToolsetNames } from '@qilin-tools/code-mode/internal/__fixtures__/mcp-toolsets.js'
+import {
+  createPythonPtcRuntime,
+  type PythonPtcRuntimeOptions,
+} from '@qilin-tools/code-mode-python/internal/create-python-ptc-runtime.js'
+import { renderPythonSdk } from '@qilin-tools/code-mode-python/internal/render-python-sdk.js'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
-import { defineTool } from '../src/definition/define-tool.js'
-import type { JsonValue } from '../src/json-schema/json-value.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import type { PtcRunOutcome } from '../src/pipeline/ptc-port.js'
-import { fakeRunRequest } from '../src/ptc/__fixtures__/fake-run-request.js'
-import { loadMcpTools, mcpToolsetNames } from '../src/ptc/__fixtures__/mcp-toolsets.js'
-import { createPythonPtcRuntime, type PythonPtcRuntimeOptions } from '../src/ptc/python/create-python-ptc-runtime.js'
-import { renderPythonSdk } from '../src/ptc/python/render-python-sdk.js'
+import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
+import type { JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import type { PtcRunOutcome } from 'qilin-tools/internal/pipeline/ptc-port.js'
 import { formatNs, markdownTable, summarize } from './measure.js'
 
 const failures: string[] = []

@@ -4,10 +4,10 @@
  * child process it kills after five seconds.
  */
 import { spawnSync } from 'node:child_process'
+import { globMatcher } from '@qilin-tools/toolkit/internal/glob-pattern.js'
+import { anchoredSequence } from 'qilin-tools/internal/json-schema/anchored-sequence.js'
+import { compileLinearPattern, type LinearPattern } from 'qilin-tools/internal/json-schema/linear-regex.js'
 import { RE2JS } from 're2js'
-import { anchoredSequence } from '../src/json-schema/anchored-sequence.js'
-import { compileLinearPattern, type LinearPattern } from '../src/json-schema/linear-regex.js'
-import { globMatcher } from '../src/toolkit/glob-pattern.js'
 import { formatNs, markdownTable, measureSync } from './measure.js'
 
 function timeOnce(run: () => unknown): number {
@@ -24,7 +24,7 @@ function linear(source: string): LinearPattern {
 
 const benign: [label: string, source: string, input: string][] = [
   ['date', '^\\d{4}-\\d{2}-\\d{2}$', '2026-12-01'],
-  ['no NUL', '^[^\\u0000]+$', 'src/json-schema/linear-regex.ts'],
+  ['no NUL', '^[^\\u0000]+$', 'packages/core/src/json-schema/linear-regex.ts'],
   ['email-ish', '^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$', 'someone.name@example.com'],
   ['identifier', '^[A-Za-z_][A-Za-z0-9_]{0,63}$', 'createWorkspaceToolkit'],
   ['grep word', 'TODO|FIXME', `${'const value = compute(input) '.repeat(3)}// TODO tidy`],

@@ -4,10 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
+import { compileSchema } from 'qilin-tools/internal/json-schema/compile.js'
+import { generateValidator } from 'qilin-tools/internal/json-schema/generate-validator.js'
+import type { JsonSchemaNode } from 'qilin-tools/internal/json-schema/node.js'
 import { z } from 'zod'
-import { compileSchema } from '../src/json-schema/compile.js'
-import { generateValidator } from '../src/json-schema/generate-validator.js'
-import type { JsonSchemaNode } from '../src/json-schema/node.js'
 import { formatNs, markdownTable, measureSync, summarize } from './measure.js'
 
 interface Fixture {

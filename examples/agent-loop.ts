@@ -5,13 +5,13 @@
 // The model sees one tool, `run_code`, and the SDK in its system prompt; it answers by writing a program whose
 // sub-calls run through the same pipeline (validation, approval, timeouts) as direct calls would.
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
+import { createWorkspaceToolkit } from '@qilin-tools/toolkit'
 import OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import type { ToolRuntime } from '../src/pipeline/tool-runtime.js'
-import { fromOpenAIChatToolCalls, toOpenAIChatMessages, toOpenAITools } from '../src/providers/index.js'
-import { createNodePtcRuntime } from '../src/ptc/node/index.js'
-import { createWorkspaceToolkit } from '../src/toolkit/index.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import type { ToolRuntime } from 'qilin-tools/internal/pipeline/tool-runtime.js'
+import { fromOpenAIChatToolCalls, toOpenAIChatMessages, toOpenAITools } from 'qilin-tools/providers'
 
 export interface AgentOptions {
   readonly client: OpenAI

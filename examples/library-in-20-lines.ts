@@ -1,6 +1,6 @@
-import { defineTool } from '../src/definition/define-tool.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import { createNodePtcRuntime } from '../src/ptc/node/index.js'
+import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
+import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 
 const weather = defineTool({
   name: 'weather',

@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url'
+import { buildRuntime } from '@qilin-tools/cli/internal/build-runtime.js'
+import { loadConfig } from '@qilin-tools/cli/internal/load-config.js'
+import { ptcToolViews } from '@qilin-tools/cli/internal/model-view.js'
+import { processIo } from '@qilin-tools/cli/internal/process-io.js'
+import { renderTypeScriptSdk } from '@qilin-tools/code-mode/internal/ts-sdk/render-typescript-sdk.js'
 import { describe, expect, it } from 'vitest'
-import { buildRuntime } from '../src/cli/build-runtime.js'
-import { loadConfig } from '../src/cli/load-config.js'
-import { ptcToolViews } from '../src/cli/model-view.js'
-import { processIo } from '../src/cli/process-io.js'
-import { renderTypeScriptSdk } from '../src/ptc/ts-sdk/render-typescript-sdk.js'
 
 const header = [
   '// biome-ignore-all format: generated text, kept byte-identical to what the model sees',

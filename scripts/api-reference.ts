@@ -16,7 +16,7 @@ function toPosix(path: string): string {
   return path.split(sep).join('/')
 }
 
-/** `src/mcp/index.ts` → `qilin-tools/mcp`, from the `types` condition of each entry of the exports map. */
+/** `packages/mcp/src/index.ts` → `qilin-tools/mcp`, from the `types` condition of each entry of the exports map. */
 function specifiersBySource(): Map<string, string> {
   const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
     name: string

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CONFIG_FIELDS } from '../src/cli/config-fields.js'
+import { CONFIG_FIELDS } from '@qilin-tools/cli/internal/config-fields.js'
 import { type ConfigCatalogInput, configCatalog } from './docs/config-catalog.js'
 import { configJsonSchema } from './docs/config-json-schema.js'
 import { readOptionSections } from './docs/config-sections.js'

@@ -1,12 +1,12 @@
+import { createNodePtcRuntime } from '@qilin-tools/code-mode-node/internal/create-node-ptc-runtime.js'
+import { openWorkspace } from '@qilin-tools/toolkit/internal/workspace.js'
+import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
+import { isInvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
+import { isToolRuntimeError } from 'qilin-tools/internal/errors/tool-runtime-error.js'
+import { compileSchema } from 'qilin-tools/internal/json-schema/compile.js'
+import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import { timeoutPolicy } from 'qilin-tools/internal/pipeline/timeout-policy.js'
 import { describe, expect, it } from 'vitest'
-import { defineTool } from '../src/definition/define-tool.js'
-import { isInvalidArgumentError } from '../src/errors/invalid-argument-error.js'
-import { isToolRuntimeError } from '../src/errors/tool-runtime-error.js'
-import { compileSchema } from '../src/json-schema/compile.js'
-import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import { timeoutPolicy } from '../src/pipeline/timeout-policy.js'
-import { createNodePtcRuntime } from '../src/ptc/node/create-node-ptc-runtime.js'
-import { openWorkspace } from '../src/toolkit/workspace.js'
 
 const tool = (name: string) =>
   defineTool({ name, description: `The ${name} tool.`, parameters: {}, execute: () => 'done' })

@@ -6,7 +6,7 @@ import { repositoryRoot } from './support/built-cli.js'
 
 /** An exported name whose declaration (as a value, or as a type) carries no summary line. */
 interface UndocumentedExport {
-  /** The entry point's file, repository-relative, e.g. `src/mcp/index.ts`. */
+  /** The entry point's file, repository-relative, e.g. `packages/mcp/src/index.ts`. */
   readonly entryPoint: string
   readonly name: string
   /** `value` for functions, constants, classes and enums; `type` for interfaces and type aliases. */
@@ -15,7 +15,7 @@ interface UndocumentedExport {
   readonly declaredAt: string
 }
 
-/** The source behind each entry of package.json's `exports` map: `./dist/mcp/index.d.ts` → `src/mcp/index.ts`. */
+/** The source behind each entry of package.json's `exports` map: `./dist/mcp/index.d.ts` → `packages/mcp/src/index.ts`. */
 function publicEntryPoints(): string[] {
   const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
     exports: Record<string, string | { types?: string }>
@@ -118,7 +118,7 @@ function describeAll(found: readonly UndocumentedExport[]): string[] {
 describe('API summaries', () => {
   it('follows every entry of the exports map, as typedoc.json does', () => {
     const typedoc = JSON.parse(readFileSync(join(repositoryRoot, 'typedoc.json'), 'utf8')) as { entryPoints: string[] }
-    expect(publicEntryPoints()).toContain('src/index.ts')
+    expect(publicEntryPoints()).toContain('packages/core/src/index.ts')
     expect([...typedoc.entryPoints].sort()).toEqual(publicEntryPoints().sort())
   })
 

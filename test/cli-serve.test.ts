@@ -4,8 +4,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import { INITIALIZE, mcpHeaders, rawRequest } from '@qilin-tools/mcp/internal/__fixtures__/raw-http.js'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { INITIALIZE, mcpHeaders, rawRequest } from '../src/mcp/__fixtures__/raw-http.js'
 import { builtCli, createTempProject, ensureBuiltCli, runBuiltCli, type TempProject } from './support/built-cli.js'
 
 let project: TempProject

@@ -3,8 +3,8 @@
  * plus tool definitions) and the whole history, so a loop's cost is the sum over its requests.
  */
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
-import type { ToolCall, ToolResult } from '../../src/pipeline/call.js'
-import type { ToolPrompt } from '../../src/registry/tool-schema.js'
+import type { ToolCall, ToolResult } from 'qilin-tools/internal/pipeline/call.js'
+import type { ToolPrompt } from 'qilin-tools/internal/registry/tool-schema.js'
 
 /** Per message framing (role, separators), as chat formats add it. */
 const MESSAGE_OVERHEAD = 4

@@ -2,8 +2,8 @@
  * The three multi-step tasks of the MCP token study. Each has the native call sequence a model would make (later
  * turns depend on earlier results), a `run_code` program for the same job, and a check against ground truth.
  */
-import type { JsonObject } from '../../src/json-schema/json-value.js'
-import type { ToolResult } from '../../src/pipeline/call.js'
+import type { JsonObject } from 'qilin-tools/internal/json-schema/json-value.js'
+import type { ToolResult } from 'qilin-tools/internal/pipeline/call.js'
 import type { ErrorTallyTruth, LargestFilesTruth, RosterTruth } from './task-data.js'
 
 /** Runs one model turn of native calls (in parallel, as one assistant message) and returns the results. */

@@ -1,4 +1,4 @@
-import type { ConfigField, ConfigShape, ConfigShapeKind } from '../../src/cli/config-fields.js'
+import type { ConfigField, ConfigShape, ConfigShapeKind } from '@qilin-tools/cli/internal/config-fields.js'
 import { generatedNotice, table } from './markdown.js'
 import type { DeclaredField } from './read-interface.js'
 
@@ -101,7 +101,7 @@ export function configCatalog(input: ConfigCatalogInput): string {
   const nested = Object.entries(input.cliFields).flatMap(([name, field]) => nestedTables(name, field))
   const cli = [
     '## `qilin.config.json` (the CLI)\n',
-    'Checked by `parseConfig` (`src/cli/config-fields.ts` describes every field); an unknown field is refused.',
+    'Checked by `parseConfig` (`packages/cli/src/config-fields.ts` describes every field); an unknown field is refused.',
     'Editors complete and check the file against [`qilin.config.schema.json`](qilin.config.schema.json): set',
     '`"$schema"` to its path. Relative paths are relative to the file.\n',
     cliTable(input.cliFields),

@@ -1,4 +1,4 @@
-import type { ConfigField, ConfigShape, ConfigShapeKind } from '../../src/cli/config-fields.js'
+import type { ConfigField, ConfigShape, ConfigShapeKind } from '@qilin-tools/cli/internal/config-fields.js'
 
 type JsonSchema = { readonly [key: string]: unknown }
 type ShapeOf<Kind extends ConfigShapeKind> = Extract<ConfigShape, { kind: Kind }>

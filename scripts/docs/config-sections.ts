@@ -1,4 +1,4 @@
-import { defaultPtcLimits } from '../../src/ptc/ptc-limits.js'
+import { defaultPtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
 import type { OptionsSection } from './config-catalog.js'
 import { type DeclaredField, declarationProgram, type InterfaceRequest, readInterface } from './read-interface.js'
 
@@ -23,38 +23,38 @@ export const OPTION_SOURCES: readonly SectionSource[] = [
   {
     heading: '`createToolRuntime(config)`',
     intro: 'Checked when the runtime is created; an unknown field or a wrong value throws `ToolRuntimeConfigError`.',
-    file: 'src/pipeline/runtime-config.ts',
+    file: 'packages/core/src/pipeline/runtime-config.ts',
     name: 'ToolRuntimeConfig',
   },
   {
     heading: '`createNodePtcRuntime(options)` (`qilin-tools/ptc/node`)',
     intro: 'TypeScript code mode on Node.',
-    file: 'src/ptc/node/create-node-ptc-runtime.ts',
+    file: 'packages/code-mode-node/src/create-node-ptc-runtime.ts',
     name: 'NodePtcRuntimeOptions',
   },
   {
     heading: '`createPythonPtcRuntime(options)` (`qilin-tools/ptc/python`)',
     intro: 'Python code mode in a confined CPython process.',
-    file: 'src/ptc/python/create-python-ptc-runtime.ts',
+    file: 'packages/code-mode-python/src/create-python-ptc-runtime.ts',
     name: 'PythonPtcRuntimeOptions',
   },
   {
     heading: '`PtcLimits` (the `limits` of both code-mode runtimes)',
     intro: 'Every field may be overridden alone; the defaults are `defaultPtcLimits`.',
-    file: 'src/ptc/ptc-limits.ts',
+    file: 'packages/code-mode/src/ptc-limits.ts',
     name: 'PtcLimits',
     defaults: defaultPtcLimits as unknown as Record<string, unknown>,
   },
   {
     heading: '`serveMcp(runtime, options)` (`qilin-tools/mcp`)',
     intro: 'Serves a runtime’s tools to MCP clients.',
-    file: 'src/mcp/serve-mcp.ts',
+    file: 'packages/mcp/src/serve-mcp.ts',
     name: 'ServeMcpOptions',
   },
   {
     heading: '`serveMcp` over HTTP: `transport: { http: … }`',
     intro: 'Streamable HTTP: where to listen, who may connect, how many sessions are kept.',
-    file: 'src/mcp/serve-mcp.ts',
+    file: 'packages/mcp/src/serve-mcp.ts',
     name: 'McpHttpTransport',
   },
 ]

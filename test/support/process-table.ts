@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
-import { descendantsOf, listProcesses } from '../../src/cli/process-tree.js'
+import { descendantsOf, listProcesses } from '@qilin-tools/cli/internal/process-tree.js'
 
 /** Polls `probe` until it returns something other than undefined or false. */
 export async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {

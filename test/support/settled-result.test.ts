@@ -1,5 +1,5 @@
+import type { ToolResult } from 'qilin-tools/internal/pipeline/call.js'
 import { describe, expect, it } from 'vitest'
-import type { ToolResult } from '../../src/pipeline/call.js'
 import { expectFailure, expectSuccess } from './settled-result.js'
 
 const settled = { id: 'call-1', name: 'add', durationMs: 1 }

@@ -1,4 +1,4 @@
-import type { CallOutcome } from '../../src/pipeline/call.js'
+import type { CallOutcome } from 'qilin-tools/internal/pipeline/call.js'
 
 /**
  * The success a test expects, narrowed, so it reads `value` only where the type has one. A failure (or no result at

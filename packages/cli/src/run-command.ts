@@ -1,0 +1,123 @@
+import { dirname, resolve } from 'node:path'
+import type { ToolResult } from 'qilin-tools/internal/pipeline/call.js'
+import { RUN_CODE_TOOL_NAME } from 'qilin-tools/internal/pipeline/ptc-port.js'
+import { buildRuntime } from './build-runtime.js'
+import type { CliCommand, CliIo } from './cli-command.js'
+import { CliError, ExitCode } from './cli-error.js'
+import { loadConfig } from './load-config.js'
+import { readProgram } from './program-source.js'
+import { renderContent } from './render-content.js'
+import { progressLine, type SubCallRecord, subCallText, trackSubCalls } from './sub-call-tracker.js'
+import { loadTokenCounter } from './token-count.js'
+
+const RUN_ID = 'cli-run'
+
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'Run a code-mode (PTC) program against the configured tools and print its output',
+  usage: '<file.ts | file.py | -> [options]',
+  positionals: { min: 1, max: 1 },
+  options: {
+    json: {
+      type: 'boolean',
+      description: 'Print the whole result as JSON: output, sub-calls with timings and codes, what stayed out',
+    },
+    lang: {
+      type: 'string',
+      value: 'ts|py',
+      description: 'The program language (default: from the extension; ts for -)',
+    },
+    timeout: { type: 'string', value: 'ms', description: 'Deadline for the whole program' },
+  },
+  details: [
+    'The program is the body of an async function: call tools as `await tools.read_file({ path })` and print',
+    'or return what you need. A TypeScript file may start with `import type` lines and end with `export {}`',
+    'for editor support; they are erased before it runs. `qilin-tools sdk --declarations` prints the SDK it runs',
+    'against.',
+    '',
+    'Exit code 0 when the program succeeds, 1 when it fails, 2 for usage and configuration errors; 130, 143 or',
+    '129 when SIGINT, SIGTERM or SIGHUP cancelled it.',
+  ],
+  async execute({ positionals, values }, io) {
+    const [path = '-'] = positionals
+    const timeoutMs = timeoutOf(values.timeout as string | undefined)
+    const program = await readUnlessStopped(path, values.lang as string | undefined, io)
+    const searched = path === '-' ? [io.cwd] : [dirname(resolve(io.cwd, path)), io.cwd]
+    const loaded = loadConfig(values.config as string | undefined, searched, io.cwd)
+    const built = await buildRuntime(loaded, { mode: 'ptc', language: program.language }, io)
+    const tracker = trackSubCalls(RUN_ID, (records) => io.status(progressLine(records)))
+    built.runtime.on('tools/result', tracker.observe)
+    try {
+      const result = await built.runtime.execute(
+        {
+          id: RUN_ID,
+          name: RUN_CODE_TOOL_NAME,
+          arguments: {
+            code: program.code,
+            description: `qilin-tools run ${path}`,
+            ...(timeoutMs === undefined ? {} : { timeoutMs }),
+          },
+        },
+        { signal: io.stop },
+      )
+      io.status('')
+      if (values.json === true) io.write(`${JSON.stringify(await runReport(result, tracker.records), null, 2)}\n`)
+      else printOutcome(result, io)
+      return result.ok ? ExitCode.ok : ExitCode.failed
+    } finally {
+      await built.close()
+    }
+  },
+}
+
+/** Reads the program; a stop signal while stdin is still open ends the read, so the CLI can exit. */
+async function readUnlessStopped(path: string, lang: string | undefined, io: CliIo) {
+  const giveUp = () => io.stdin.destroy()
+  io.stop.addEventListener('abort', giveUp, { once: true })
+  try {
+    return await readProgram(path, lang, io.stdin)
+  } catch (error) {
+    if (io.stop.aborted) throw new CliError('run: stopped while reading the program from stdin', ExitCode.failed)
+    throw error
+  } finally {
+    io.stop.removeEventListener('abort', giveUp)
+  }
+}
+
+function timeoutOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined
+  const timeoutMs = Number(text)
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1) {
+    throw new CliError(`run: --timeout needs a positive number of milliseconds (got "${text}")`)
+  }
+  return timeoutMs
+}
+
+/** Output to stdout; a failure's first line to stderr and any captured output after it to stdout. */
+function printOutcome(result: ToolResult, io: Parameters<CliCommand['execute']>[1]): void {
+  if (result.ok) {
+    const text = renderContent(result.content)
+    io.write(text.endsWith('\n') ? text : `${text}\n`)
+    return
+  }
+  const [first = '', ...rest] = result.error.message.split('\n')
+  if (rest.length > 0) io.write(`${rest.join('\n')}\n`)
+  io.error(`qilin-tools: ${first}\n`)
+}
+
+async function runReport(result: ToolResult, records: readonly SubCallRecord[]) {
+  const countTokens = await loadTokenCounter()
+  const metadata = result.metadata ?? {}
+  return {
+    ok: result.ok,
+    output: result.ok ? renderContent(result.content) : undefined,
+    value: result.ok ? result.value : undefined,
+    error: result.ok ? undefined : result.error,
+    durationMs: result.durationMs,
+    subCalls: records.map(({ id, name, ok, code, durationMs }) => ({ id, name, ok, code, durationMs })),
+    keptOut: {
+      bytes: typeof metadata.bytesKeptOut === 'number' ? metadata.bytesKeptOut : undefined,
+      tokens: records.reduce((total, record) => total + countTokens(subCallText(record)), 0),
+    },
+  }
+}

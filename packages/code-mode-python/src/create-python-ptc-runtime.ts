@@ -1,0 +1,193 @@
+import { byteLength } from '@qilin-tools/code-mode/internal/byte-length.js'
+import { PtcFailureKind } from '@qilin-tools/code-mode/internal/failure-kinds.js'
+import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '@qilin-tools/code-mode/internal/ptc-limits.js'
+import {
+  failureOutcome,
+  type ProgramRecord,
+  successOutcome,
+} from '@qilin-tools/code-mode/internal/render-outer-result.js'
+import { RunAdmission } from '@qilin-tools/code-mode/internal/run-admission.js'
+import { offerEscalation } from '@qilin-tools/code-mode/internal/run-code-schema.js'
+import type { SandboxEscalation } from '@qilin-tools/sandbox/internal/sandbox-escalation.js'
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from 'qilin-tools/internal/pipeline/ptc-port.js'
+import {
+  type ConfinementLayer,
+  type ConfinementPlan,
+  type ConfinementProfile,
+  planConfinement,
+  probeLayers,
+} from './confinement.js'
+import { findPython, type PythonInterpreter } from './find-python.js'
+import { presentPython } from './present-python.js'
+import { runOnRunner } from './run-on-runner.js'
+import { RunnerPool } from './runner-pool.js'
+import { RunnerProcess, type RunnerSettings } from './runner-process.js'
+
+/** How `createPythonPtcRuntime` sets up Python code mode: limits, interpreter, bubblewrap and confinement. */
+export interface PythonPtcRuntimeOptions {
+  /** Overrides of the shared limits (120 s deadline, 600 s cap, output and result caps, …). @default `defaultPtcLimits` */
+  readonly limits?: Partial<PtcLimits>
+  /** The interpreter (a path or a command on PATH). @default `/usr/bin/python3`, then `python3.1x`/`python3` on PATH */
+  readonly python?: string
+  /** The bubblewrap executable. @default `bwrap` on PATH */
+  readonly bubblewrap?: string
+  /** `full` refuses to start unless every layer works; `partial` and `none` are weaker and say so. @default `full` */
+  readonly confinement?: ConfinementProfile
+  /** Exactly these layers (tests use it to check one layer at a time); refuses to start when one is missing. @default the layers `confinement` asks for */
+  readonly layers?: readonly ConfinementLayer[]
+  /** Address-space limit of the runner process (RLIMIT_AS). @default the heap limit plus 256 MB for the interpreter */
+  readonly memoryBytes?: number
+  /** Largest file a program may write (RLIMIT_FSIZE). @default 16 MB */
+  readonly fileBytes?: number
+  /** Size of the private `/tmp` under bubblewrap (0.8 or newer). @default 64 MB */
+  readonly tmpBytes?: number
+  /**
+   * What a run may pin in all, in a memory cgroup of its own: its memory, its `/tmp` files and the kernel memory
+   * they hold (inodes, page tables), which no rlimit counts. Past it the kernel kills the run. Needs a writable
+   * memory cgroup (root, or a delegated cgroup v2); without one the other limits hold alone, and a flood of empty
+   * files or directories in `/tmp` is bounded only by the machine's memory.
+   * @default `memoryBytes` plus `tmpBytes`
+   */
+  readonly totalMemoryBytes?: number
+  /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. @default 1 */
+  readonly poolSize?: number
+  /**
+   * What an approved `require_escalated` run gets, for that run only: its `bash` sub-calls read the toolkit's own
+   * options, and the program's runner is started with these writable paths; with `network`, in the host network
+   * namespace, with IPv4 and IPv6 sockets allowed by seccomp and TCP by Landlock (processes and programs stay
+   * refused). Without it `run_code` does not offer `sandbox_permissions`.
+   * @default none
+   */
+  readonly escalation?: SandboxEscalation
+  /**
+   * Programs this runtime runs at once, escalated ones included; more wait their turn first in, first out. The wait
+   * counts against each program's own deadline, and a cancelled program leaves the queue.
+   * @default 4
+   */
+  readonly maxConcurrentRuns?: number
+  /**
+   * The `totalMemoryBytes` of the programs running at once, summed; a program waits while its share would pass it.
+   * @default `maxConcurrentRuns` × `totalMemoryBytes`
+   */
+  readonly maxSandboxMemoryBytes?: number
+  /** Programs that may wait for a turn; one more fails at once (`busy`), telling the model to retry later. @default 64 */
+  readonly maxQueuedRuns?: number
+}
+
+/** Python code mode in a confined runner process, with its limits, interpreter and confinement plan. */
+export interface PythonPtcRuntime extends PtcRuntime {
+  readonly limits: PtcLimits
+  readonly interpreter: PythonInterpreter
+  readonly confinement: ConfinementPlan
+  /** Resolves when the pool holds its ready runners. */
+  warm(): Promise<void>
+}
+
+const emptyRecord: ProgramRecord = { lines: [], subResults: [] }
+
+/**
+ * Python code mode: each program runs in a fresh CPython process, confined by bubblewrap, Landlock,
+ * seccomp and resource limits, and talks to the host in JSON lines over fd 3. Throws (refuses to start)
+ * when the interpreter or a required confinement layer is missing, naming what to install.
+ */
+export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): PythonPtcRuntime {
+  const limits = resolvePtcLimits(options.limits)
+  const interpreter = findPython(options.python)
+  if (!('executable' in interpreter)) throw new Error(`The Python PTC runtime refuses to start: ${interpreter.problem}`)
+  const plan = planConfinement(
+    options.confinement ?? 'full',
+    probeLayers(interpreter, options.bubblewrap),
+    options.layers,
+  )
+  const memoryBytes = options.memoryBytes ?? limits.heapMegabytes * 1024 * 1024 + 256 * 1024 * 1024
+  const tmpBytes = options.tmpBytes ?? 64 * 1024 * 1024
+  const totalMemoryBytes = options.totalMemoryBytes ?? memoryBytes + tmpBytes
+  const settings: RunnerSettings = {
+    interpreter,
+    plan,
+    memoryBytes,
+    fileBytes: options.fileBytes ?? 16 * 1024 * 1024,
+    tmpBytes,
+    totalMemoryBytes,
+    cpuSeconds: Math.ceil(limits.maxTimeoutMs / 1000) + 2,
+    outputBytes: limits.maxOutputBytes,
+    resultBytes: limits.maxResultBytes,
+    // Tool arguments may be large (a file's content); the input budget bounds what a message may carry.
+    maxLineBytes: Math.max(limits.maxInputBytes, 16 * 1024 * 1024),
+  }
+  const pool = new RunnerPool(options.poolSize ?? 1, settings)
+  const maxConcurrentRuns = options.maxConcurrentRuns ?? 4
+  const admission = new RunAdmission(
+    {
+      maxConcurrentRuns,
+      maxSandboxMemoryBytes: options.maxSandboxMemoryBytes ?? maxConcurrentRuns * totalMemoryBytes,
+      maxQueuedRuns: options.maxQueuedRuns ?? 64,
+    },
+    totalMemoryBytes,
+  )
+  const escalated = options.escalation === undefined ? undefined : { ...settings, escalation: options.escalation }
+  const sandbox = { profile: plan.profile, layers: [...plan.layers] }
+
+  /** A weaker sandbox than `full` is stated in every result's metadata. */
+  async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
+    const outcome = await runProgram(request)
+    return plan.profile === 'full' ? outcome : { ...outcome, metadata: { ...outcome.metadata, sandbox } }
+  }
+
+  async function runProgram(request: PtcRunRequest): Promise<PtcRunOutcome> {
+    if (byteLength(request.code) > limits.maxSourceBytes) {
+      const message = `the program is longer than ${limits.maxSourceBytes} bytes`
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.SOURCE_LIMIT, message })
+    }
+    if (request.signal.aborted) {
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
+    }
+    const timeoutMs = runTimeoutMs(request.timeoutMs, limits)
+    const deadlineAt = performance.now() + timeoutMs
+    const turn = await admission.admit({ memoryBytes: totalMemoryBytes, deadlineAt, signal: request.signal })
+    if (!turn.ok) return failureOutcome(emptyRecord, turn.failure)
+    try {
+      // The wait for a turn counts against the deadline; the program gets what is left of it.
+      return await runAdmitted(request, Math.max(1, timeoutMs - Math.ceil(turn.waitedMs)))
+    } finally {
+      turn.release()
+    }
+  }
+
+  async function runAdmitted(request: PtcRunRequest, timeoutMs: number): Promise<PtcRunOutcome> {
+    let runner: Awaited<ReturnType<RunnerPool['acquire']>>
+    try {
+      runner =
+        request.permissions === 'require_escalated' && escalated !== undefined
+          ? await startRunner(escalated)
+          : await pool.acquire()
+    } catch (error) {
+      return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: (error as Error).message })
+    }
+    const result = await runOnRunner(runner, request, { limits, timeoutMs })
+    return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
+  }
+
+  return {
+    language: 'python',
+    limits,
+    interpreter,
+    confinement: plan,
+    present: (tools, mode) => offerEscalation(presentPython(tools, mode, limits), options.escalation),
+    run,
+    warm: () => pool.warm(),
+    close: () => pool.close(),
+  }
+}
+
+/** A runner of its own, outside the pool: an escalated run's wider sandbox is never reused. */
+async function startRunner(settings: RunnerSettings): Promise<RunnerProcess> {
+  const runner = new RunnerProcess(settings)
+  try {
+    await runner.ready
+  } catch (error) {
+    runner.kill()
+    throw error
+  }
+  return runner
+}

@@ -1,0 +1,33 @@
+import type { PtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
+import { ptcSections } from '@qilin-tools/code-mode/internal/ptc-sections.js'
+import { runCodeSchema } from '@qilin-tools/code-mode/internal/run-code-schema.js'
+import type { PtcPresentation, PtcToolView } from 'qilin-tools/internal/pipeline/ptc-port.js'
+import { sdkBudget } from 'qilin-tools/internal/providers/render-budget.js'
+import type { ToolSchema } from 'qilin-tools/internal/registry/tool-schema.js'
+import { pythonInstructions } from './python-instructions.js'
+import { buildPythonSdk } from './render-python-sdk.js'
+
+const codeDescription =
+  'Body of an async Python function. Call tools with keyword arguments, as `await tools.name(key=value)`; print or return what you need.'
+
+/** Everything the model sees of Python code mode for one visible set: `run_code` and the prompt sections. */
+export function presentPython(tools: readonly PtcToolView[], mode: 'ptc' | 'both', limits: PtcLimits): PtcPresentation {
+  const runCode = pythonRunCode(limits)
+  const sections = (sdk: string) => ptcSections(mode, pythonInstructions(sdk, limits))
+  const sdk = buildPythonSdk(tools, sdkBudget(limits, runCode, sections('')))
+  return { runCode, sections: sections(sdk.text), ...(sdk.omitted.length === 0 ? {} : { omitted: sdk.omitted }) }
+}
+
+/** The shared `run_code` schema, with a `code` description that shows keyword arguments. */
+function pythonRunCode(limits: PtcLimits): ToolSchema {
+  const schema = runCodeSchema('python', limits)
+  const properties = schema.parameters.properties ?? {}
+  const code = properties.code
+  return {
+    ...schema,
+    parameters: {
+      ...schema.parameters,
+      properties: { ...properties, code: { ...(typeof code === 'object' ? code : {}), description: codeDescription } },
+    },
+  }
+}

@@ -1,0 +1,75 @@
+import { defaultPtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
+import { renderWithinBudget } from '@qilin-tools/code-mode/internal/render-within-budget.js'
+import { describe, expect, it } from 'vitest'
+import { isRenderBudgetError, jsonBytesUpTo, RenderBudgetError, sdkBudget, WorkMeter } from './render-budget.js'
+
+describe('WorkMeter', () => {
+  it('stops a render past its steps with a branded error naming the limit', () => {
+    const meter = new WorkMeter(10, 1_000)
+    meter.spend(10)
+    const thrown = (() => {
+      try {
+        meter.spend()
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(isRenderBudgetError(thrown)).toBe(true)
+    expect(thrown).toMatchObject({ limit: 'work', message: 'rendering it took more than 10 steps' })
+  })
+
+  it('stops a render past its deadline, reading the clock only every few thousand steps', () => {
+    const meter = new WorkMeter(Number.POSITIVE_INFINITY, 5)
+    const started = performance.now()
+    expect(() => {
+      for (;;) meter.spend()
+    }).toThrow('rendering it took more than 5 ms')
+    expect(performance.now() - started).toBeLessThan(100)
+  })
+
+  it('is recognised across copies of the package by its brand, and nothing else is', () => {
+    // Another copy's class carries the same registry symbol on its prototype.
+    const copiedPrototype = Object.defineProperty(
+      Object.create(Error.prototype),
+      Symbol.for('qilin-tools.RenderBudgetError'),
+      {
+        value: true,
+      },
+    )
+    expect(isRenderBudgetError(Object.create(copiedPrototype))).toBe(true)
+    expect(isRenderBudgetError(new Error('rendering it took more than 10 steps'))).toBe(false)
+    expect(new RenderBudgetError('time', 'x').name).toBe('RenderBudgetError')
+  })
+})
+
+describe('jsonBytesUpTo', () => {
+  it('matches JSON.stringify for plain ASCII values', () => {
+    const value = { a: [1, 'two', null, true, { b: [] }], c: {} }
+    expect(jsonBytesUpTo(value, 1_000)).toBe(JSON.stringify(value).length)
+  })
+
+  it('stops just past the limit instead of reading a huge value', () => {
+    const huge = { properties: { a: { enum: Array.from({ length: 1_000_000 }, (_, index) => `value-${index}`) } } }
+    const started = performance.now()
+    expect(jsonBytesUpTo(huge, 1_000)).toBeGreaterThan(1_000)
+    expect(performance.now() - started).toBeLessThan(20)
+    expect(jsonBytesUpTo({ text: 'x'.repeat(5_000), more: ['y'.repeat(5_000)] }, 1_000)).toBe(5_011)
+  })
+})
+
+describe('renderWithinBudget', () => {
+  const tools = [{ name: 'a' }, { name: 'bad' }, { name: 'c' }]
+
+  it('leaves out a tool whose render throws anything, alone, and renders the rest', () => {
+    const render = (chosen: readonly { name: string }[]) => {
+      if (chosen.some((tool) => tool.name === 'bad')) throw new RangeError('Invalid string length')
+      return chosen.map((tool) => tool.name).join(',')
+    }
+    expect(renderWithinBudget(tools, render, sdkBudget(defaultPtcLimits, runCode, []))).toEqual({
+      text: 'a,c',
+      omitted: [{ name: 'bad', reason: 'rendering it failed: Invalid string length' }],
+    })
+  })
+})
+
+const runCode = { name: 'run_code', description: 'Runs a program.', parameters: { type: 'object' } } as const

@@ -1,0 +1,241 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import {
+  type CallToolResult,
+  CallToolResultSchema,
+  ListRootsRequestSchema,
+  type Tool,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
+import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
+import { ToolRuntimeError } from 'qilin-tools/internal/errors/tool-runtime-error.js'
+import type { JsonObject } from 'qilin-tools/internal/json-schema/json-value.js'
+import { createAutoReconnect } from './auto-reconnect.js'
+import { callFailure, classifyCallFailure, unavailable } from './call-error.js'
+import { type ClientTransport, createClientTransport } from './create-transport.js'
+import type {
+  McpConnection,
+  McpConnectionState,
+  McpConnectionStatus,
+  McpConnectOptions,
+  McpToolHost,
+} from './mcp-connection-types.js'
+import { createRegisteredToolSet } from './registered-tool-set.js'
+
+const CLIENT_INFO = { name: 'qilin-tools', version: '0.1.0' }
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
+const DEFAULT_PING_TIMEOUT_MS = 5_000
+const DEFAULT_CONNECT_TIMEOUT_MS = 30_000
+
+/** Output is checked by our pipeline against the same schema, so the SDK's own pass would be a second one. */
+const acceptAll: jsonSchemaValidator = {
+  getValidator: () => (input) => ({ valid: true, data: input as never, errorMessage: undefined }),
+}
+
+interface Session {
+  readonly client: Client
+  readonly channel: ClientTransport
+}
+
+/**
+ * Connects to one MCP server and registers its tools in `host`. Resolves once every page of the listing is
+ * registered. A crash or hang marks the connection `failed`; calls then fail with `TOOL_ERROR` naming the server
+ * until it reconnects. Reconnecting is explicit by default (`reconnect()`: a server that crashes on start would
+ * otherwise loop, and the host may want to look first); `autoReconnect` opts into retries with backoff. Calls are
+ * never replayed: one that was in flight stays failed.
+ */
+export async function connectMcpServer(host: McpToolHost, options: McpConnectOptions): Promise<McpConnection> {
+  const serverName = options.name
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS
+  const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
+  let session: Session | undefined
+  let state: McpConnectionState = 'connecting'
+  let error: string | undefined
+  let syncs = 0
+  let syncing: Promise<void> | undefined
+  let dirty = false
+  let reconnecting = false
+
+  const status = (): McpConnectionStatus => {
+    const serverInfo = session?.client.getServerVersion()
+    const pid = session?.channel.pid()
+    return Object.freeze({
+      server: serverName,
+      state,
+      ...(error === undefined ? {} : { error }),
+      ...(serverInfo === undefined ? {} : { serverInfo }),
+      ...(pid === undefined ? {} : { pid }),
+      syncs,
+    })
+  }
+  const setState = (next: McpConnectionState, reason?: string) => {
+    state = next
+    error = reason
+    options.onStatus?.(status())
+  }
+  const fail = (current: Session, reason: string) => {
+    if (session !== current || state === 'closed' || state === 'failed') return
+    const tail = current.channel.stderrTail().trim().split('\n').at(-1)
+    setState('failed', tail ? `${reason}; last stderr line: ${tail}` : reason)
+    void current.client.close().catch(() => {})
+    if (!reconnecting) automatic?.start()
+  }
+
+  const call = async (toolName: string, args: JsonObject, signal: AbortSignal): Promise<CallToolResult> => {
+    const current = session
+    if (current === undefined || state !== 'connected') throw unavailable(serverName, error ?? state)
+    try {
+      const result = await current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
+        // A dependent signal per request: the SDK listens on it, and many calls may share the caller's signal.
+        signal: AbortSignal.any([signal]),
+        timeout: requestTimeoutMs,
+        resetTimeoutOnProgress: true,
+        onprogress: () => {},
+      })
+      return result as CallToolResult
+    } catch (cause) {
+      const kind = classifyCallFailure(cause, signal)
+      if (kind === 'closed') fail(current, 'the server closed the connection')
+      if (kind === 'transport') fail(current, `transport error: ${thrownMessage(cause)}`)
+      if (kind === 'timeout') await checkAlive(current)
+      throw callFailure(serverName, kind, cause)
+    }
+  }
+
+  const checkAlive = async (current: Session) => {
+    try {
+      await current.client.ping({ timeout: pingTimeoutMs })
+    } catch {
+      fail(current, `the server did not answer a ping within ${pingTimeoutMs} ms after a call timed out`)
+    }
+  }
+
+  const tools = createRegisteredToolSet({ host, serverName, prefix: options.prefix, filter: options.filter, call })
+
+  const listAll = async (client: Client, signal?: AbortSignal): Promise<Tool[]> => {
+    const listed: Tool[] = []
+    let cursor: string | undefined
+    do {
+      const page = await client.listTools(
+        cursor === undefined ? {} : { cursor },
+        requestOptions(connectTimeoutMs, signal),
+      )
+      listed.push(...page.tools)
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+    return listed
+  }
+
+  const sync = (signal?: AbortSignal): Promise<void> => {
+    dirty = true
+    if (syncing !== undefined) return syncing
+    syncing = (async () => {
+      try {
+        while (dirty && session !== undefined && state === 'connected') {
+          dirty = false
+          const changed = tools.apply(await listAll(session.client, signal))
+          syncs++
+          if (changed && syncs > 1) options.onToolsChanged?.(tools.names())
+        }
+      } finally {
+        syncing = undefined
+      }
+    })()
+    return syncing
+  }
+
+  const resync = () => {
+    sync().catch((cause: unknown) => {
+      if (state === 'connected') setState('connected', `re-sync failed: ${thrownMessage(cause)}`)
+    })
+  }
+
+  /** Starts a session; `signal` gives the start up (the first one only: a reconnect is the host's own call). */
+  const open = async (signal?: AbortSignal) => {
+    const channel = createClientTransport(options)
+    const client = new Client(CLIENT_INFO, { capabilities: options.capabilities ?? {}, jsonSchemaValidator: acceptAll })
+    const current: Session = { client, channel }
+    session = current
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      if (session === current) resync()
+    })
+    if (options.capabilities?.roots !== undefined) {
+      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(options.roots ?? [])] }))
+    }
+    client.onclose = () => fail(current, 'the server closed the connection')
+    try {
+      signal?.throwIfAborted()
+      await client.connect(channel.transport, requestOptions(connectTimeoutMs, signal))
+    } catch (cause) {
+      // A server that did not even start is owed no polite shutdown.
+      channel.kill()
+      await client.close().catch(() => {})
+      const detail = thrownMessage(cause)
+      const tail = channel.stderrTail().trim()
+      throw new Error(`MCP server "${serverName}" failed to start: ${detail}${tail ? `\n${tail}` : ''}`, { cause })
+    }
+    setState('connected')
+    await sync(signal)
+  }
+
+  const connection: McpConnection = {
+    name: serverName,
+    get tools() {
+      return tools.names()
+    },
+    get status() {
+      return status()
+    },
+    async reconnect() {
+      if (state === 'closed') throw new ToolRuntimeError(`MCP connection "${serverName}" was disposed`)
+      const previous = session
+      session = undefined
+      reconnecting = true
+      try {
+        await previous?.client.close().catch(() => {})
+        setState('connecting')
+        await open()
+      } catch (cause) {
+        setState('failed', thrownMessage(cause))
+      } finally {
+        reconnecting = false
+      }
+      return status()
+    },
+    settled: async () => {
+      while (syncing !== undefined) await syncing.catch(() => {})
+    },
+    async dispose() {
+      if (state === 'closed') return
+      automatic?.cancel()
+      setState('closed')
+      tools.clear()
+      const current = session
+      session = undefined
+      await current?.client.close().catch(() => {})
+    },
+  }
+
+  const automatic =
+    options.autoReconnect === undefined || options.autoReconnect === false
+      ? undefined
+      : createAutoReconnect(
+          options.autoReconnect === true ? {} : options.autoReconnect,
+          () => state === 'failed',
+          () => connection.reconnect(),
+        )
+
+  try {
+    await open(options.signal)
+  } catch (cause) {
+    session?.channel.kill()
+    await connection.dispose()
+    throw cause
+  }
+  return connection
+}
+
+function requestOptions(timeout: number, signal: AbortSignal | undefined) {
+  return signal === undefined ? { timeout } : { timeout, signal }
+}

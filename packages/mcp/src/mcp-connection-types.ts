@@ -1,0 +1,101 @@
+import type { ClientCapabilities, Implementation, Root, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-definition.js'
+import type { McpNamePrefix } from './tool-name.js'
+
+/** The one runtime capability the client needs: every registration returns its disposer. */
+export interface McpToolHost {
+  register(definition: AnyToolDefinition): { dispose(): void }
+}
+
+/** A server started as a child process and spoken to over its stdin and stdout. */
+export interface McpStdioServer {
+  readonly name: string
+  readonly command: string
+  readonly args?: readonly string[]
+  /** Added to a small inherited environment (PATH, HOME…), as the SDK does. */
+  readonly env?: Readonly<Record<string, string>>
+  readonly cwd?: string
+  /** Default `pipe`: the last lines are kept and quoted when the server fails. */
+  readonly stderr?: 'pipe' | 'inherit' | 'ignore'
+}
+
+/** A server reached over Streamable HTTP. */
+export interface McpHttpServer {
+  readonly name: string
+  readonly url: string | URL
+  readonly headers?: Readonly<Record<string, string>>
+}
+
+/** Which of the server's tools to register, by the server's own tool names. */
+export type McpToolFilter =
+  | { readonly allow: readonly string[] }
+  | { readonly deny: readonly string[] }
+  | ((tool: Tool) => boolean)
+
+/** One MCP server to connect to (stdio or HTTP), and how its tools are filtered, named and timed. */
+export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
+  readonly filter?: McpToolFilter
+  /** Default `'server'`: tools register as `<server>__<tool>`. */
+  readonly prefix?: McpNamePrefix
+  /** Per request; progress notifications restart the clock. Default 60 000 ms. */
+  readonly requestTimeoutMs?: number
+  /** For `initialize` and each `tools/list` page. Default 30 000 ms. */
+  readonly connectTimeoutMs?: number
+  /** Gives up the first start (`initialize` and the first listing) when aborted, killing a stdio server. */
+  readonly signal?: AbortSignal
+  /** How long a ping may take after a timed-out call before the server counts as hung. Default 5 000 ms. */
+  readonly pingTimeoutMs?: number
+  /** Capabilities to declare (for example `roots`); none by default. */
+  readonly capabilities?: ClientCapabilities
+  /** Answered to `roots/list` when `capabilities.roots` is declared. */
+  readonly roots?: readonly Root[]
+  /** Retry after a crash or hang, with exponential backoff. Default off: `reconnect()` is explicit. */
+  readonly autoReconnect?: boolean | McpAutoReconnect
+  /** Called after a re-sync changed the registered tools (not after the initial listing). */
+  readonly onToolsChanged?: (tools: readonly string[]) => void
+  /** Called on every status change. */
+  readonly onStatus?: (status: McpConnectionStatus) => void
+}
+
+/** Opt-in reconnection after a crash or hang: `attempts` tries, the delay doubling from `initialDelayMs`. */
+export interface McpAutoReconnect {
+  /** Default 5. */
+  readonly attempts?: number
+  /** Default 500 ms. */
+  readonly initialDelayMs?: number
+  /** Default 10 000 ms. */
+  readonly maxDelayMs?: number
+}
+
+/** Where a connection to an MCP server is in its life. */
+export type McpConnectionState = 'connecting' | 'connected' | 'failed' | 'closed'
+
+/** A snapshot of one MCP server connection: its state, last error, server information and process id. */
+export interface McpConnectionStatus {
+  readonly server: string
+  readonly state: McpConnectionState
+  /** Why the connection failed, or why the last re-sync failed while connected. */
+  readonly error?: string
+  readonly serverInfo?: Implementation
+  /** The process id of a stdio server while it runs. */
+  readonly pid?: number
+  /** How many times `tools/list` was run to completion (the initial listing and every re-sync). */
+  readonly syncs: number
+}
+
+/** A connection whose MCP server's tools are registered in a runtime, with the means to reconnect and dispose of it. */
+export interface McpConnection {
+  readonly name: string
+  /** The registered (namespaced) tool names, in the server's listing order. */
+  readonly tools: readonly string[]
+  readonly status: McpConnectionStatus
+  /**
+   * Starts a fresh transport and session after a failure, then re-syncs the tool set. Registered tools stay
+   * registered while the server is down (their calls fail with `TOOL_ERROR`), so the model's tool list holds.
+   */
+  reconnect(): Promise<McpConnectionStatus>
+  /** Resolves once any pending re-sync (after `notifications/tools/list_changed`) has finished. */
+  settled(): Promise<void>
+  /** Unregisters every tool and closes the transport (stopping a stdio server). */
+  dispose(): Promise<void>
+}
