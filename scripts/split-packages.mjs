@@ -34,7 +34,7 @@ export const FOLDERS = [
   { from: 'src/', to: 'packages/core/src/', name: 'qilin-tools' },
 ]
 
-/** Public entry points outside a package are imported by their package specifier (examples, bench, test). */
+/** A public entry point is imported by its package specifier, from any other package and from outside. */
 const ENTRY_POINTS = {
   'packages/core/src/index.ts': 'qilin-tools',
   'packages/core/src/providers/index.ts': 'qilin-tools/providers',
@@ -91,7 +91,7 @@ function specifierFor(importer, target) {
     return relativeSpecifier(importer, target)
   }
   const entry = ENTRY_POINTS[target.replace(/\.js$/, '.ts')] ?? entryPointOfPackage(target)
-  if (own === undefined && entry !== undefined) return entry
+  if (entry !== undefined) return entry
   const packageRoot = /^packages\/[^/]+\/src\//.exec(target)[0]
   return `${theirs.name}/internal/${target.slice(packageRoot.length)}`
 }

@@ -21,10 +21,10 @@ export async function loadPtcRuntime(
     ...(runs === 'one' ? { poolSize: 0 } : {}),
   }
   if (language === 'python') {
-    const { createPythonPtcRuntime } = await import('@qilin-tools/code-mode-python/internal/index.js')
+    const { createPythonPtcRuntime } = await import('@qilin-tools/code-mode-python')
     return createPythonPtcRuntime(options)
   }
-  const { createNodePtcRuntime } = await import('@qilin-tools/code-mode-node/internal/index.js')
+  const { createNodePtcRuntime } = await import('@qilin-tools/code-mode-node')
   return createNodePtcRuntime(options)
 }
 

@@ -1,5 +1,5 @@
 import { once } from 'node:events'
-import type { HttpAuth, McpHttpTransport, McpServing } from '@qilin-tools/mcp/internal/index.js'
+import type { HttpAuth, McpHttpTransport, McpServing } from '@qilin-tools/mcp'
 import type { PtcLanguage } from 'qilin-tools/internal/pipeline/ptc-port.js'
 import type { PresentationMode } from 'qilin-tools/internal/registry/tool-schema.js'
 import { buildRuntime } from './build-runtime.js'
@@ -42,7 +42,7 @@ export const serveCommand: CliCommand = {
     const mode = modeOf((values.mode as string | undefined) ?? loaded.config.mode ?? 'native')
     const language =
       mode === 'native' ? undefined : languageOf(values.lang as string | undefined, loaded.config.language)
-    const { elicitationApprover, MIN_TOKEN_LENGTH, serveMcp } = await import('@qilin-tools/mcp/internal/index.js')
+    const { elicitationApprover, MIN_TOKEN_LENGTH, serveMcp } = await import('@qilin-tools/mcp')
     const http =
       port === undefined
         ? undefined

@@ -6,7 +6,7 @@ import {
   ElicitRequestSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
-import { createNodePtcRuntime } from '@qilin-tools/code-mode-node/internal/index.js'
+import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { expectSuccess } from '../../../test/support/settled-result.js'

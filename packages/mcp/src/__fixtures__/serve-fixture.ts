@@ -3,7 +3,7 @@
  * `ask_me` asks for approval, so the elicitation path can be driven from the client.
  */
 
-import { createNodePtcRuntime } from '@qilin-tools/code-mode-node/internal/index.js'
+import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 import type { PresentationMode } from 'qilin-tools/internal/registry/tool-schema.js'
 import { elicitationApprover } from '../elicitation-approver.js'
