@@ -82,16 +82,20 @@ function vendorRe2js(target, kept) {
   }
 }
 
-const only = process.argv.slice(2)
+// `--no-compile` redoes only the copying, vendoring and pruning, over what an earlier compile left in dist/.
+const compile = !process.argv.includes('--no-compile')
+const only = process.argv.slice(2).filter((argument) => !argument.startsWith('--'))
 for (const name of BUILD_ORDER) {
   if (only.length > 0 && !only.includes(name)) continue
   const packageRoot = join(root, 'packages', name)
   const source = join(packageRoot, 'src')
   const target = join(packageRoot, 'dist')
-  execFileSync(process.execPath, [typescriptCompiler(), '-p', join(packageRoot, 'tsconfig.build.json')], {
-    cwd: packageRoot,
-    stdio: 'inherit',
-  })
+  if (compile) {
+    execFileSync(process.execPath, [typescriptCompiler(), '-p', join(packageRoot, 'tsconfig.build.json')], {
+      cwd: packageRoot,
+      stdio: 'inherit',
+    })
+  }
   const kept = new Set()
   for (const input of buildInputs(packageRoot)) {
     const stem = join(target, relative(source, input)).replace(/\.ts$/, '')

@@ -32,7 +32,6 @@ describe('the public surface', () => {
         "parametersToJsonSchema",
         "parseJsonlSessionLog",
         "readJsonlSessionLog",
-        "renderTypeScriptSdk",
         "timeoutPolicy",
         "toJsonSchema",
       ]
