@@ -15,12 +15,12 @@ const folders = {
   '@qilin-tools/cli': 'cli',
 }
 
-const escape = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+const escapeRegExp = (name: string) => name.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 // The same map as `paths` in tsconfig.json: `qilin-tools/internal/pipeline/call.js` → packages/core/src/pipeline/call.ts.
 const alias = Object.entries(folders).flatMap(([name, folder]) => [
-  { find: new RegExp(`^${escape(name)}/internal/(.*)\\.js$`), replacement: `${packages}${folder}/src/$1.ts` },
-  { find: new RegExp(`^${escape(name)}$`), replacement: `${packages}${folder}/src/index.ts` },
+  { find: new RegExp(`^${escapeRegExp(name)}/internal/(.*)\\.js$`), replacement: `${packages}${folder}/src/$1.ts` },
+  { find: new RegExp(`^${escapeRegExp(name)}$`), replacement: `${packages}${folder}/src/index.ts` },
 ])
 alias.push(
   { find: /^qilin-tools\/providers$/, replacement: `${packages}core/src/providers/index.ts` },

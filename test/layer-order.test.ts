@@ -94,7 +94,7 @@ function layerViolations(
   for (const file of files) {
     const own = layerOf(file.path, layers)
     if (own === undefined) {
-      if (posix.dirname(file.path) + '/' !== packageSourceRoot(file.path))
+      if (`${posix.dirname(file.path)}/` !== packageSourceRoot(file.path))
         problems.push(`${file.path} is in no source-map row`)
       continue
     }
@@ -102,7 +102,7 @@ function layerViolations(
       const theirs = layerOf(target, layers)
       if (theirs === undefined) {
         const root = packageSourceRoot(target)
-        if (root === undefined || posix.dirname(target) + '/' !== root) continue
+        if (root === undefined || `${posix.dirname(target)}/` !== root) continue
         if (root === packageSourceRoot(file.path))
           problems.push(`${file.path} (${own}) imports '${specifier}', the package root above every layer`)
         else if (topRank(root) > rank.get(own)!)

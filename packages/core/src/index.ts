@@ -3,7 +3,6 @@
 // Provider projections live behind `qilin-tools/providers` and `qilin-tools/providers/ai-sdk`; code mode, MCP, the
 // toolkit and the CLI are packages of their own (`@qilin-tools/code-mode`, `@qilin-tools/mcp`, …).
 
-
 // definition
 export type { ContentPart, ImagePart, TextPart } from './definition/content.js'
 export { defineTool } from './definition/define-tool.js'
