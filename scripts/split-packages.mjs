@@ -131,6 +131,13 @@ const rewritable = git('ls-files', '-z', 'packages', 'test', 'bench', 'examples'
   .filter((file) => sourceExtension.test(file) && !file.endsWith('.d.ts') && file !== 'scripts/split-packages.mjs')
   .filter((file) => existsSync(join(root, file)))
 
+/** Whether a specifier's target is on disk: `x.js` may be the source `x.ts`; a folder counts. */
+function targetExists(path) {
+  const absolute = join(root, path)
+  if (existsSync(absolute)) return true
+  return ['.ts', '.mts', '.d.ts'].some((extension) => existsSync(join(root, stem(path) + extension)))
+}
+
 const warnings = []
 const touched = []
 let rewrittenFiles = 0
@@ -140,6 +147,9 @@ for (const file of rewritable) {
   const edits = []
   const consider = (start, end, specifier, kind) => {
     if (!specifier.startsWith('./') && !specifier.startsWith('../') && specifier !== '.' && specifier !== '..') return
+    // A file moved earlier names its targets from where it is now; only a target missing there (an import written,
+    // on another branch, for the old layout) is read from where the file was.
+    if (!moved.has(file) && targetExists(posix.join(posix.dirname(file), specifier))) return
     const target = posix.normalize(posix.join(posix.dirname(written), specifier))
     if (kind === 'url' && (target.startsWith('dist/') || target === 'package.json')) {
       warnings.push(`${file}: new URL('${specifier}') names ${target}, which the split changes: edit it by hand`)
