@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { renderTypeScriptSdk } from '@qilin-tools/code-mode/internal/ts-sdk/render-typescript-sdk.js'
+import { renderTypeScriptSdk } from '@qilin-tools/code-mode'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import type { JsonSchemaNode, JsonSchemaObject } from 'qilin-tools/internal/json-schema/node.js'
 import type { PtcToolView } from 'qilin-tools/internal/pipeline/ptc-port.js'
