@@ -1,4 +1,4 @@
-// `qilin-tools/ptc/node`: TypeScript code mode on Node, in isolated-vm (needs `node --no-node-snapshot` on Node 20+).
+// `@qilin-tools/code-mode-node`: TypeScript code mode on Node, in isolated-vm (run Node with `--no-node-snapshot`).
 
 export { PtcFailureKind } from '@qilin-tools/code-mode/internal/failure-kinds.js'
 export { defaultPtcLimits, type PtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'

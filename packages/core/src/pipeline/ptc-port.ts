@@ -5,7 +5,7 @@ import type { OmittedTool, PromptSection, ToolSchema } from '../registry/tool-sc
 import type { CallFailure, CallSuccess, ToolResult } from './call.js'
 
 /**
- * The seam between the pipeline and a code-mode runtime (`qilin-tools/ptc/node`, `qilin-tools/ptc/python`).
+ * The seam between the pipeline and a code-mode runtime (`@qilin-tools/code-mode-node`, `@qilin-tools/code-mode-python`).
  * The pipeline owns ids, scheduling, policy and logging of sub-calls; the runtime owns the SDK text,
  * the sandbox and the rendering of the outer result. Dependencies point from the runtime to this file.
  */
