@@ -12,7 +12,7 @@ interface UndocumentedExport {
   readonly name: string
   /** `value` for functions, constants, classes and enums; `type` for interfaces and type aliases. */
   readonly role: 'value' | 'type'
-  /** Where the declaration lives, repository-relative, with its line: `src/mcp/serve.ts:12`. */
+  /** Where the declaration lives, repository-relative, with its line: `packages/mcp/src/serve-mcp.ts:12`. */
   readonly declaredAt: string
 }
 
