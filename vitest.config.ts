@@ -25,6 +25,8 @@ const alias = Object.entries(folders).flatMap(([name, folder]) => [
 alias.push(
   { find: /^qilin-tools\/providers$/, replacement: `${packages}core/src/providers/index.ts` },
   { find: /^qilin-tools\/providers\/ai-sdk$/, replacement: `${packages}core/src/providers/ai-sdk/index.ts` },
+  // Arrives with src/telemetry/ (see scripts/split-packages.mjs); nothing imports it before then.
+  { find: /^qilin-tools\/opentelemetry$/, replacement: `${packages}core/src/telemetry/index.ts` },
 )
 
 export default defineConfig({

@@ -39,6 +39,7 @@ const ENTRY_POINTS = {
   'packages/core/src/index.ts': 'qilin-tools',
   'packages/core/src/providers/index.ts': 'qilin-tools/providers',
   'packages/core/src/providers/ai-sdk/index.ts': 'qilin-tools/providers/ai-sdk',
+  'packages/core/src/telemetry/index.ts': 'qilin-tools/opentelemetry',
 }
 
 /** A module path without its extension: a specifier names `x.js` for the file `x.ts`. */
