@@ -48,7 +48,7 @@ describe('the packed packages', () => {
       expect.arrayContaining(['dist/index.js', 'dist/vendor/re2js/index.js', 'dist/vendor/re2js/LICENSE']),
     )
     expect(packed.get('@qilin-tools/code-mode-python')).toContain('dist/runner.py')
-    expect(packed.get('@qilin-tools/cli')).toContain('dist/main.js')
+    expect(packed.get('@qilin-tools/cli')).toEqual(expect.arrayContaining(['bin/qilin-tools.js', 'dist/main.js']))
   })
 
   it('loses what an older build left in dist/ once the build runs again', () => {
