@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { formatNs, type Measurement, markdownTable, summarize } from './measure.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const cli = join(root, 'dist', 'cli', 'main.js')
+const cli = join(root, 'packages', 'cli', 'dist', 'main.js')
 const config = join(root, 'examples', 'qilin.config.json')
 const samples = Number(process.env.QILIN_BENCH_SAMPLES ?? 15)
 const warmup = 2
@@ -24,14 +24,14 @@ const listing = await tools.list_directory({})
 console.log(details.length + 4, readme.totalLines, hits.matches.length, listing.entries.length)`
 
 /** The same work as the CLI in one process, timed phase by phase against the process's own clock. */
-const breakdownScript = (dist: string) => `
+const breakdownScript = (packages: string) => `
 const nodeStart = performance.now()
 const importStart = performance.now()
-const { createToolRuntime } = await import('${dist}/pipeline/create-tool-runtime.js')
-const { createWorkspaceToolkit } = await import('${dist}/toolkit/index.js')
-await import('${dist}/cli/commands.js')
+const { createToolRuntime } = await import('${packages}/core/dist/pipeline/create-tool-runtime.js')
+const { createWorkspaceToolkit } = await import('${packages}/toolkit/dist/index.js')
+await import('${packages}/cli/dist/commands.js')
 const importPtcStart = performance.now()
-const { createNodePtcRuntime } = await import('${dist}/ptc/node/index.js')
+const { createNodePtcRuntime } = await import('${packages}/code-mode-node/dist/index.js')
 const setupStart = performance.now()
 let started = 0
 const ptcRuntime = createNodePtcRuntime({ poolSize: 0, hooks: { started: () => { started = performance.now() } } })
@@ -96,7 +96,7 @@ try {
   const program = join(scratch, 'ten-calls.ts')
   writeFileSync(program, tenCalls)
   const breakdownFile = join(scratch, 'breakdown.mjs')
-  writeFileSync(breakdownFile, breakdownScript(pathToFileURL(join(root, 'dist')).href))
+  writeFileSync(breakdownFile, breakdownScript(pathToFileURL(join(root, 'packages')).href))
 
   const total = existsSync(timeCommand)
     ? repeat(() => cliRun(['--no-node-snapshot', cli, 'run', program, '--config', config]))

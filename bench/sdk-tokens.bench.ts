@@ -4,8 +4,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { renderTypeScriptSdk } from '@qilin-tools/code-mode'
 import type { PtcToolView } from '@qilin-tools/code-mode/internal/ptc-port.js'
-import { renderTypeScriptSdk } from '@qilin-tools/code-mode/internal/ts-sdk/render-typescript-sdk.js'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import type { JsonSchemaNode, JsonSchemaObject } from 'qilin-tools/internal/json-schema/node.js'
 import { markdownTable } from './measure.js'

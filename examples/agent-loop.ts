@@ -9,8 +9,7 @@ import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
 import { createWorkspaceToolkit } from '@qilin-tools/toolkit'
 import OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
-import type { ToolRuntime } from 'qilin-tools/internal/pipeline/tool-runtime.js'
+import { createToolRuntime, type ToolRuntime } from 'qilin-tools'
 import { fromOpenAIChatToolCalls, toOpenAIChatMessages, toOpenAITools } from 'qilin-tools/providers'
 
 export interface AgentOptions {

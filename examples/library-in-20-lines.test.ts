@@ -16,7 +16,7 @@ describe('examples/library-in-20-lines.ts', () => {
     expect(run.status).toBe(0)
   })
 
-  it('is, with package imports, the code block the README shows', () => {
+  it('is the code block the README shows, imports sorted as a reader writes them', () => {
     const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8')
     const section = readme.split(/^## The library in 20 lines\s*$/m)[1] ?? ''
     const shown = /^```ts\n([\s\S]*?)^```/m.exec(section)?.[1]
@@ -28,7 +28,7 @@ describe('examples/library-in-20-lines.ts', () => {
       .join('\n')
     const packageImports = [
       "import { createToolRuntime, defineTool } from 'qilin-tools'",
-      "import { createNodePtcRuntime } from 'qilin-tools/ptc/node'",
+      "import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'",
     ].join('\n')
     expect(shown).toBe(`${packageImports}\n${body.trimEnd()}\n`)
   })

@@ -1,6 +1,5 @@
 import { createNodePtcRuntime } from '@qilin-tools/code-mode-node'
-import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
-import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import { createToolRuntime, defineTool } from 'qilin-tools'
 
 const weather = defineTool({
   name: 'weather',

@@ -3,7 +3,7 @@ import { buildRuntime } from '@qilin-tools/cli/internal/build-runtime.js'
 import { loadConfig } from '@qilin-tools/cli/internal/load-config.js'
 import { ptcToolViews } from '@qilin-tools/cli/internal/model-view.js'
 import { processIo } from '@qilin-tools/cli/internal/process-io.js'
-import { renderTypeScriptSdk } from '@qilin-tools/code-mode/internal/ts-sdk/render-typescript-sdk.js'
+import { renderTypeScriptSdk } from '@qilin-tools/code-mode'
 import { describe, expect, it } from 'vitest'
 
 const header = [

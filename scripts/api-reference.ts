@@ -1,5 +1,5 @@
 // Generates the API reference (docs/api/) with TypeDoc from typedoc.json, naming each module by the specifier a user
-// imports (`qilin-tools/mcp`) as package.json's exports map spells it.
+// imports (`qilin-tools/providers`, `@qilin-tools/mcp`) as each package's exports map spells it.
 //   node --import tsx scripts/api-reference.ts           writes docs/api/
 //   node --import tsx scripts/api-reference.ts --check   regenerates in a temporary folder; fails if docs/api/ differs
 import { spawnSync } from 'node:child_process'
@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Application, Converter, type DeclarationReflection, ReflectionKind } from 'typedoc'
+import { workspacePackages } from './workspace-packages.js'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const committed = join(root, 'docs', 'api')
@@ -16,18 +17,11 @@ function toPosix(path: string): string {
   return path.split(sep).join('/')
 }
 
-/** `packages/mcp/src/index.ts` → `qilin-tools/mcp`, from the `types` condition of each entry of the exports map. */
+/** `packages/mcp/src/index.ts` → `@qilin-tools/mcp`: each public entry point of each package's exports map. */
 function specifiersBySource(): Map<string, string> {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-    name: string
-    exports: Record<string, string | { types?: string }>
-  }
   const specifiers = new Map<string, string>()
-  for (const [subpath, target] of Object.entries(manifest.exports)) {
-    if (typeof target === 'string') continue
-    const source = /^\.\/dist\/(.+)\.d\.ts$/.exec(target.types ?? '')?.[1]
-    if (source === undefined) throw new Error(`package.json exports "${subpath}" has no "types" under ./dist`)
-    specifiers.set(`src/${source}.ts`, subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`)
+  for (const workspace of workspacePackages()) {
+    for (const entry of workspace.entryPoints) specifiers.set(toPosix(relative(root, entry.source)), entry.specifier)
   }
   return specifiers
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
+import { workspacePackages } from '../scripts/workspace-packages.js'
 import { repositoryRoot } from './support/built-cli.js'
 
 /** An exported name whose declaration (as a value, or as a type) carries no summary line. */
@@ -11,25 +12,13 @@ interface UndocumentedExport {
   readonly name: string
   /** `value` for functions, constants, classes and enums; `type` for interfaces and type aliases. */
   readonly role: 'value' | 'type'
-  /** Where the declaration lives, repository-relative, with its line: `src/mcp/serve.ts:12`. */
+  /** Where the declaration lives, repository-relative, with its line: `packages/mcp/src/serve-mcp.ts:12`. */
   readonly declaredAt: string
 }
 
-/** The source behind each entry of package.json's `exports` map: `./dist/mcp/index.d.ts` → `packages/mcp/src/index.ts`. */
+/** The source behind each public entry of every package's `exports` map: `@qilin-tools/mcp` → `packages/mcp/src/index.ts`. */
 function publicEntryPoints(): string[] {
-  const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
-    exports: Record<string, string | { types?: string }>
-  }
-  const entryPoints: string[] = []
-  for (const [specifier, target] of Object.entries(manifest.exports)) {
-    if (typeof target === 'string') continue
-    const types = target.types
-    if (types === undefined) throw new Error(`package.json exports "${specifier}" has no "types" condition`)
-    const source = /^\.\/dist\/(.+)\.d\.ts$/.exec(types)?.[1]
-    if (source === undefined) throw new Error(`package.json exports "${specifier}" types ${types} is not under ./dist`)
-    entryPoints.push(`src/${source}.ts`)
-  }
-  return entryPoints
+  return workspacePackages().flatMap((workspace) => workspace.entryPoints.map((entry) => repositoryPath(entry.source)))
 }
 
 function repositoryPath(file: string): string {

@@ -19,8 +19,10 @@ afterEach(() => project.dispose())
 const cli = (...args: string[]) => runBuiltCli(args, { cwd: project.directory })
 
 describe('qilin-tools conventions', () => {
-  it('prints the version of the package', async () => {
-    const { version } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as { version: string }
+  it('prints the version of the CLI package', async () => {
+    const { version } = JSON.parse(readFileSync(join(repositoryRoot, 'packages', 'cli', 'package.json'), 'utf8')) as {
+      version: string
+    }
     expect(await cli('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })
   })
 

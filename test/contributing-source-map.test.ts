@@ -7,7 +7,7 @@ describe('the source map in CONTRIBUTING.md', () => {
   it('names only files and folders that exist', () => {
     const text = readFileSync(join(repositoryRoot, 'CONTRIBUTING.md'), 'utf8')
     const map = text.split(/^## Source map\s*$/m)[1] ?? ''
-    const rows = map.split('\n').filter((line) => line.startsWith('| `src/'))
+    const rows = map.split('\n').filter((line) => line.startsWith('| `packages/'))
     expect(rows.length).toBeGreaterThan(10)
     const missing: string[] = []
     for (const row of rows) {

@@ -6,6 +6,7 @@ import { ToolErrorCode } from 'qilin-tools/internal/errors/error-codes.js'
 import { ToolError } from 'qilin-tools/internal/errors/tool-error.js'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 import { describe, expect, it } from 'vitest'
+import { workspacePackages } from '../scripts/workspace-packages.js'
 import { repositoryRoot } from './support/built-cli.js'
 import { expectFailure } from './support/settled-result.js'
 
@@ -26,7 +27,8 @@ function libraryFiles(directory: string): string[] {
 /** Every `export class X extends …Error` in library code, with the module that declares it. */
 function declaredErrorClasses(): { file: string; name: string }[] {
   const declared: { file: string; name: string }[] = []
-  for (const file of libraryFiles(join(repositoryRoot, 'src'))) {
+  const packages = join(repositoryRoot, 'packages')
+  for (const file of readdirSync(packages).flatMap((name) => libraryFiles(join(packages, name, 'src')))) {
     for (const [, name] of readFileSync(file, 'utf8').matchAll(/^export class (\w+) extends \w*Error\b/gm)) {
       declared.push({ file, name: name! })
     }
@@ -65,16 +67,11 @@ describe('error classes', () => {
   })
 
   it('every public entry point that exports an error class exports its guard', async () => {
-    const manifest = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
-      exports: Record<string, { default?: string } | string>
-    }
     const problems: string[] = []
-    for (const [entry, target] of Object.entries(manifest.exports)) {
-      if (typeof target === 'string' || target.default === undefined) continue
-      const source = join(repositoryRoot, target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'))
-      const module = (await import(pathToFileURL(source).href)) as Module
+    for (const entry of workspacePackages().flatMap((workspace) => workspace.entryPoints)) {
+      const module = (await import(pathToFileURL(entry.source).href)) as Module
       for (const [name, value] of Object.entries(module)) {
-        if (isErrorClass(value)) problems.push(...brandProblems(module, name, `qilin-tools${entry.slice(1)}`))
+        if (isErrorClass(value)) problems.push(...brandProblems(module, name, entry.specifier))
       }
     }
     expect(problems).toEqual([])

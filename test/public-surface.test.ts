@@ -1,18 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { workspacePackages } from '../scripts/workspace-packages.js'
+import { repositoryRoot } from './support/built-cli.js'
 import { declaredExports } from './support/declared-exports.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-  exports: Record<string, string | { types?: string }>
-}
-
-/** Every subpath of the package with its declaration file, `.` first. */
-const entryPoints = Object.entries(manifest.exports).flatMap(([subpath, target]) =>
-  typeof target === 'object' && target.types !== undefined ? [[subpath, join(root, target.types)] as const] : [],
-)
+const packages = workspacePackages()
+const entryPoints = packages.flatMap((workspace) => workspace.entryPoints)
 
 function indexDeclarations(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
@@ -22,21 +16,27 @@ function indexDeclarations(directory: string): string[] {
   })
 }
 
-// Built once for every case below: the compiler reads `dist/`, so run `npm run build` before this suite.
-const declared = declaredExports(entryPoints.map(([, file]) => file))
+// Built once for every case below: the compiler reads each package's `dist/`, so run `npm run build` first.
+const declared = declaredExports(entryPoints.map((entry) => entry.declaration))
 
 describe('the public surface, as the built declarations export it', () => {
-  it('has an entry point in package.json for every dist/**/index.d.ts', () => {
-    const published = entryPoints.map(([, file]) => relative(root, file)).sort()
-    expect(
-      indexDeclarations(join(root, 'dist'))
-        .map((file) => relative(root, file))
-        .sort(),
-    ).toEqual(published)
-  })
+  it.each(packages.map((workspace) => [workspace.name, workspace] as const))(
+    'has an entry point in %s package.json for every dist/**/index.d.ts',
+    (_, workspace) => {
+      const published = workspace.entryPoints.map((entry) => relative(repositoryRoot, entry.declaration)).sort()
+      expect(
+        indexDeclarations(join(workspace.directory, 'dist'))
+          .map((file) => relative(repositoryRoot, file))
+          .sort(),
+      ).toEqual(published)
+    },
+  )
 
   // An export added or removed fails here: update with `npx vitest run -u test/public-surface.test.ts`, read the diff.
-  it.each(entryPoints)('pins the value and type exports of %s', (_, file) => {
-    expect(declared.get(file)).toMatchSnapshot()
-  })
+  it.each(entryPoints.map((entry) => [entry.specifier, entry.declaration] as const))(
+    'pins the value and type exports of %s',
+    (_, file) => {
+      expect(declared.get(file)).toMatchSnapshot()
+    },
+  )
 })

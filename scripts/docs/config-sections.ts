@@ -27,13 +27,13 @@ export const OPTION_SOURCES: readonly SectionSource[] = [
     name: 'ToolRuntimeConfig',
   },
   {
-    heading: '`createNodePtcRuntime(options)` (`qilin-tools/ptc/node`)',
+    heading: '`createNodePtcRuntime(options)` (`@qilin-tools/code-mode-node`)',
     intro: 'TypeScript code mode on Node.',
     file: 'packages/code-mode-node/src/create-node-ptc-runtime.ts',
     name: 'NodePtcRuntimeOptions',
   },
   {
-    heading: '`createPythonPtcRuntime(options)` (`qilin-tools/ptc/python`)',
+    heading: '`createPythonPtcRuntime(options)` (`@qilin-tools/code-mode-python`)',
     intro: 'Python code mode in a confined CPython process.',
     file: 'packages/code-mode-python/src/create-python-ptc-runtime.ts',
     name: 'PythonPtcRuntimeOptions',
@@ -46,7 +46,7 @@ export const OPTION_SOURCES: readonly SectionSource[] = [
     defaults: defaultPtcLimits as unknown as Record<string, unknown>,
   },
   {
-    heading: '`serveMcp(runtime, options)` (`qilin-tools/mcp`)',
+    heading: '`serveMcp(runtime, options)` (`@qilin-tools/mcp`)',
     intro: 'Serves a runtime’s tools to MCP clients.',
     file: 'packages/mcp/src/serve-mcp.ts',
     name: 'ServeMcpOptions',

@@ -5,12 +5,12 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url))
-export const builtCli = join(repositoryRoot, 'dist', 'cli', 'main.js')
-const lock = join(repositoryRoot, 'dist', '.cli-build.lock')
+export const builtCli = join(repositoryRoot, 'packages', 'cli', 'dist', 'main.js')
+const lock = join(repositoryRoot, 'packages', 'cli', 'dist', '.cli-build.lock')
 
 /**
  * The end-to-end tests spawn the compiled CLI. `npm test` builds before vitest runs; when a test file runs alone
- * and `dist/` is missing or older than `src/`, it builds once (other test files wait on the lock).
+ * and a package's `dist/` is missing or older than its `src/`, it builds once (other test files wait on the lock).
  */
 export function ensureBuiltCli(): void {
   if (isFresh()) return
@@ -22,7 +22,7 @@ export function ensureBuiltCli(): void {
     return
   }
   try {
-    // The same steps as `npm run build`: compile, then copy the files runtimes read beside their modules.
+    // The same steps as `npm run build`: every package, bottom first, with the files runtimes read beside modules.
     const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: repositoryRoot, encoding: 'utf8' })
     if (!existsSync(builtCli)) throw new Error(`building the CLI failed:\n${build.stdout}${build.stderr}`)
   } finally {
@@ -43,7 +43,8 @@ function waitForBuild(): void {
 function isFresh(): boolean {
   if (!existsSync(builtCli)) return false
   const built = statSync(builtCli).mtimeMs
-  return newestSource(join(repositoryRoot, 'src')) <= built
+  const packages = join(repositoryRoot, 'packages')
+  return readdirSync(packages).every((name) => newestSource(join(packages, name, 'src')) <= built)
 }
 
 function newestSource(directory: string): number {

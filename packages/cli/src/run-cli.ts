@@ -66,7 +66,7 @@ function parseCommandLine(command: CliCommand, args: readonly string[]) {
 }
 
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
     version: string
   }
   return manifest.version

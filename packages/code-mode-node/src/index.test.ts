@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest'
 import * as nodePtc from './index.js'
 
-it('pins the qilin-tools/ptc/node export list', () => {
+it('pins the @qilin-tools/code-mode-node export list', () => {
   expect(Object.keys(nodePtc).sort()).toEqual(['PtcFailureKind', 'createNodePtcRuntime', 'defaultPtcLimits'])
 })
 

@@ -1,4 +1,4 @@
-// `qilin-tools/ptc/python`: Python code mode in a confined runner process (bubblewrap, Landlock, seccomp, rlimits).
+// `@qilin-tools/code-mode-python`: Python code mode in a confined runner process (bubblewrap, Landlock, seccomp, rlimits).
 // Named exports only.
 
 export {

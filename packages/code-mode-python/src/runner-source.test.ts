@@ -11,7 +11,7 @@ describe('runnerSource', () => {
   })
 
   it('ships in dist: the built module finds the runner files beside it', () => {
-    const built = new URL('../../../dist/ptc/python/runner-source.js', import.meta.url).href
+    const built = new URL('../dist/runner-source.js', import.meta.url).href
     const script = `import(${JSON.stringify(built)}).then((module) => process.stdout.write(module.runnerSource))`
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
     expect(run.stderr).toBe('')

@@ -1,25 +1,8 @@
 // The public surface of `qilin-tools`, what an agent builder needs: named exports only, every value and type pinned
 // by `test/public-surface.test.ts`. Internals stay importable from their files inside the package, not from here.
-// Node-only runtimes and integrations live behind subpaths: `qilin-tools/ptc/node`, `qilin-tools/ptc/python`,
-// `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
+// Provider projections live behind `qilin-tools/providers` and `qilin-tools/providers/ai-sdk`; code mode, MCP, the
+// toolkit and the CLI are packages of their own (`@qilin-tools/code-mode`, `@qilin-tools/mcp`, …).
 
-// ptc (pure parts shared by every code-mode runtime)
-export { codeModeRuntime } from '@qilin-tools/code-mode/internal/code-mode.js'
-export {
-  type PtcLanguage,
-  type PtcPresentation,
-  type PtcRunFailure,
-  type PtcRunMetadata,
-  type PtcRunOutcome,
-  type PtcRunRequest,
-  type PtcRunSuccess,
-  type PtcRuntime,
-  type PtcRuntimeParts,
-  type PtcToolView,
-  RUN_CODE_TOOL_NAME,
-  type SandboxPermissions,
-} from '@qilin-tools/code-mode/internal/ptc-port.js'
-export { renderTypeScriptSdk } from '@qilin-tools/code-mode/internal/ts-sdk/render-typescript-sdk.js'
 // definition
 export type {
   AudioPart,

@@ -1,4 +1,4 @@
-// `qilin-tools/mcp`: MCP both ways. Named exports only.
+// `@qilin-tools/mcp`: MCP both ways. Named exports only.
 
 export { type HttpAuth, MIN_TOKEN_LENGTH } from './bearer-auth.js'
 export { connectMcpServer } from './connect-mcp-server.js'

@@ -71,7 +71,7 @@ describe('createSessionTable', () => {
 
   it('never keeps the process alive with its idle timers', async () => {
     const program = [
-      "import { createSessionTable } from './src/mcp/session-table.ts'",
+      "import { createSessionTable } from './packages/mcp/src/session-table.ts'",
       'const table = createSessionTable({ idleMs: 600_000, maxSessions: 1 })',
       'table.reserve().admit("a", { close: async () => {} })',
     ].join('\n')

@@ -1,4 +1,4 @@
-// `qilin-tools/toolkit`: file and shell tools confined to a workspace directory. Named exports only.
+// `@qilin-tools/toolkit`: file and shell tools confined to a workspace directory. Named exports only.
 
 export type { SandboxEscalation } from '@qilin-tools/sandbox/internal/sandbox-escalation.js'
 export type { BashToolOptions, BashValue } from './bash-tool.js'

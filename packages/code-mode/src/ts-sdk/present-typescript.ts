@@ -1,11 +1,11 @@
 import { compileSchema } from 'qilin-tools/internal/json-schema/compile.js'
 import type { JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
 import type { JsonSchemaObject } from 'qilin-tools/internal/json-schema/node.js'
-import { sdkBudget } from 'qilin-tools/internal/providers/render-budget.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import type { PtcPresentation, PtcToolView } from '../ptc-port.js'
 import { ptcSections } from '../ptc-sections.js'
 import { runCodeSchema } from '../run-code-schema.js'
+import { sdkBudget } from '../sdk-budget.js'
 import { buildTypeScriptSdk } from './render-typescript-sdk.js'
 import { bashExampleArguments, typeScriptInstructions } from './typescript-instructions.js'
 

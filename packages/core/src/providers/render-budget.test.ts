@@ -1,7 +1,5 @@
-import { defaultPtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
-import { renderWithinBudget } from '@qilin-tools/code-mode/internal/render-within-budget.js'
 import { describe, expect, it } from 'vitest'
-import { isRenderBudgetError, jsonBytesUpTo, RenderBudgetError, sdkBudget, WorkMeter } from './render-budget.js'
+import { isRenderBudgetError, jsonBytesUpTo, RenderBudgetError, WorkMeter } from './render-budget.js'
 
 describe('WorkMeter', () => {
   it('stops a render past its steps with a branded error naming the limit', () => {
@@ -56,20 +54,3 @@ describe('jsonBytesUpTo', () => {
     expect(jsonBytesUpTo({ text: 'x'.repeat(5_000), more: ['y'.repeat(5_000)] }, 1_000)).toBe(5_011)
   })
 })
-
-describe('renderWithinBudget', () => {
-  const tools = [{ name: 'a' }, { name: 'bad' }, { name: 'c' }]
-
-  it('leaves out a tool whose render throws anything, alone, and renders the rest', () => {
-    const render = (chosen: readonly { name: string }[]) => {
-      if (chosen.some((tool) => tool.name === 'bad')) throw new RangeError('Invalid string length')
-      return chosen.map((tool) => tool.name).join(',')
-    }
-    expect(renderWithinBudget(tools, render, sdkBudget(defaultPtcLimits, runCode, []))).toEqual({
-      text: 'a,c',
-      omitted: [{ name: 'bad', reason: 'rendering it failed: Invalid string length' }],
-    })
-  })
-})
-
-const runCode = { name: 'run_code', description: 'Runs a program.', parameters: { type: 'object' } } as const

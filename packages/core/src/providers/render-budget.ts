@@ -1,7 +1,4 @@
-import type { PtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
-import { byteLength } from '../definition/byte-length.js'
 import { brandError } from '../errors/brand.js'
-import type { PromptSection, ToolSchema } from '../registry/tool-schema.js'
 
 export { jsonBytesUpTo } from '../json-schema/json-bytes.js'
 
@@ -25,17 +22,6 @@ export const defaultRenderBudget: RenderBudget = {
   maxToolSteps: 250_000,
   maxToolMs: 1_000,
   maxTotalBytes: 1024 * 1024,
-}
-
-/** The budget of an SDK whose prompt is `runCode` and `sections` around it, within `limits.maxPromptBytes`. */
-export function sdkBudget(
-  limits: PtcLimits,
-  runCode: ToolSchema,
-  sectionsWithoutSdk: readonly PromptSection[],
-): RenderBudget {
-  const around =
-    byteLength(JSON.stringify(runCode)) + sectionsWithoutSdk.reduce((sum, section) => sum + byteLength(section.text), 0)
-  return { ...defaultRenderBudget, maxTotalBytes: Math.max(0, limits.maxPromptBytes - around) }
 }
 
 export type RenderBudgetLimit = 'work' | 'time'
