@@ -65,6 +65,7 @@ const configChecks: Readonly<Record<string, Check>> = {
     typeof value === 'number' && Number.isFinite(value) && value > 0
       ? undefined
       : 'must be a positive finite number of milliseconds',
+  deferLoading: isFlag,
   execute: isFunction,
   finalizeContent: isFunction,
   presentCall: isFunction,
@@ -141,7 +142,15 @@ export function defineTool<
     definition.output = config.output.render === undefined ? { schema } : { schema, render: config.output.render }
   }
   if (config.annotations !== undefined) definition.annotations = { ...config.annotations }
-  for (const key of ['executionMode', 'timeoutMs', 'execute', 'finalizeContent', 'presentCall', 'presentResult']) {
+  for (const key of [
+    'executionMode',
+    'timeoutMs',
+    'deferLoading',
+    'execute',
+    'finalizeContent',
+    'presentCall',
+    'presentResult',
+  ]) {
     if (source[key] !== undefined) definition[key] = source[key]
   }
   return deepFreeze(definition) as unknown as ToolDefinition<InferArgs<Parameters>, OutputValue<Output>>

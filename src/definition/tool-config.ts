@@ -32,6 +32,8 @@ export interface ToolConfig<
   readonly annotations?: ToolAnnotations
   readonly executionMode?: ExecutionMode | ((args: InferArgs<Parameters>) => ExecutionMode)
   readonly timeoutMs?: number
+  /** `false` keeps the tool listed in full when tool search is on. @default true */
+  readonly deferLoading?: boolean
   execute(args: InferArgs<Parameters>, exec: ToolExecution): Returned | Promise<Returned>
   finalizeContent?(
     content: readonly ContentPart[],

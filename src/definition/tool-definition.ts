@@ -74,6 +74,11 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
    * included), so `timeoutPolicy` leaves the call alone.
    */
   readonly ownsDeadline?: boolean
+  /**
+   * `false` keeps the tool listed in full when tool search is on; other tools then wait in the index until a
+   * search finds them. @default true
+   */
+  readonly deferLoading?: boolean
   execute(args: Args, exec: ToolExecution): Value | Promise<Value>
   finalizeContent?(content: readonly ContentPart[], context: FinalizeContext<Args>): readonly ContentPart[]
   presentCall?(args: Args): CardIntent
