@@ -23,6 +23,13 @@ export interface PtcTargets {
   runCode(scope: PipelineScope, mode: 'ptc' | 'both'): CallTarget
 }
 
+/** Finds `search_tools` (and, for a program, `describe_tool`) where tool search is on in the scope. */
+export interface SearchTargets {
+  find(scope: PipelineScope, name: string, parentId: string | undefined): CallTarget | undefined
+  /** The search names callable in the scope now: none while search is inactive there. */
+  names(scope: PipelineScope, parentId: string | undefined): readonly string[]
+}
+
 /** What every scope of one runtime shares. */
 export interface RuntimeCore {
   readonly registry: ScopedRegistry
@@ -33,6 +40,8 @@ export interface RuntimeCore {
   readonly maxParallelCalls: number
   readonly maxParallelSubCalls: number
   readonly ptc: PtcTargets | undefined
+  /** Present unless `toolSearch` is `false`. */
+  readonly search?: SearchTargets | undefined
 }
 
 /** Where a sub-call comes from: the `run_code` call whose program made it, and whether that run was escalated. */

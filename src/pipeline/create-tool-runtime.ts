@@ -7,6 +7,7 @@ import type { Disposer } from '../registry/disposer.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
+import { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from '../tool-search/search-tools-tool.js'
 import { AgentScopes } from './agent-scopes.js'
 import type { ToolCall, ToolResult } from './call.js'
 import type { PipelineScope, RuntimeCore } from './call-run.js'
@@ -19,6 +20,7 @@ import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
+import { ToolSearchTargets } from './search-targets.js'
 import { timeoutPolicy } from './timeout-policy.js'
 import type { AgentRuntime, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
 import { watchShownTools } from './watch-shown-tools.js'
@@ -26,7 +28,9 @@ import { watchShownTools } from './watch-shown-tools.js'
 /** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const resolved = resolveConfig(config)
-  const bridge = resolved.ptcRuntime === undefined ? undefined : new PtcBridge(resolved.ptcRuntime)
+  const bridge = resolved.ptcRuntime === undefined ? undefined : new PtcBridge(resolved.ptcRuntime, resolved.toolSearch)
+  const search =
+    resolved.toolSearch === undefined ? undefined : new ToolSearchTargets(resolved.toolSearch, bridge?.declarations)
   const listeners = new ListenerRegistry()
   return openRuntime(
     {
@@ -38,6 +42,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       maxParallelCalls: resolved.maxParallelCalls,
       maxParallelSubCalls: resolved.maxParallelSubCalls,
       ptc: bridge,
+      search,
     },
     bridge,
     resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
@@ -113,6 +118,7 @@ function createView(
   registering: ((definition: AnyToolDefinition) => void) | undefined,
 ): ToolRuntime {
   const { core, layer } = scope
+  const search = core.search instanceof ToolSearchTargets ? core.search : undefined
   const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
   const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
 
@@ -122,6 +128,11 @@ function createView(
       ready('register')
       if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
         throw new ToolRuntimeError(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
+      }
+      if (search !== undefined && (definition?.name === SEARCH_TOOLS_NAME || definition?.name === DESCRIBE_TOOL_NAME)) {
+        throw new ToolRuntimeError(
+          `register: ${definition.name} is reserved for tool search (toolSearch: false frees it)`,
+        )
       }
       const disposer = core.registry.register(layer, definition)
       registering?.(definition)
@@ -169,9 +180,13 @@ function createView(
     prompt(): ToolPrompt {
       ready('prompt')
       const mode = modeOf()
-      if (mode === 'native') return { tools: core.registry.visible(layer).schemas, sections: [] }
+      if (mode === 'native') {
+        return { tools: search?.nativeTools(scope) ?? core.registry.visible(layer).schemas, sections: [] }
+      }
       if (bridge === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
-      return bridge.presented(scope, mode).prompt
+      const presented = bridge.presented(scope, mode)
+      if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
+      return { ...presented.prompt, tools: [...search.nativeTools(scope), presented.presentation.runCode] }
     },
     execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
       ready('execute')

@@ -1,9 +1,24 @@
 import type { AnyToolDefinition, ToolExecution } from '../definition/tool-definition.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
-import { validatorFor } from '../registry/registry-entry.js'
+import { type RegistryEntry, validatorFor } from '../registry/registry-entry.js'
 import type { VisibleSet } from '../registry/scoped-registry.js'
 import type { ToolPrompt } from '../registry/tool-schema.js'
+import {
+  codeSearchDescription,
+  codeSearchOutput,
+  describeDescription,
+  describeOutput,
+} from '../tool-search/search-answers.js'
+import {
+  DESCRIBE_TOOL_NAME,
+  describeToolParameters,
+  SEARCH_TOOLS_NAME,
+  searchToolsParameters,
+} from '../tool-search/search-tools-tool.js'
+import { searchView } from '../tool-search/search-view.js'
+import type { ResolvedToolSearch } from '../tool-search/tool-search-options.js'
+import { toolSummary } from '../tool-search/tool-summary.js'
 import type { CallOutcome, ToolCall } from './call.js'
 import { failureFromThrown } from './call-outcome.js'
 import type { CallTarget, PipelineScope } from './call-run.js'
@@ -11,6 +26,7 @@ import { scheduleCall } from './execute-all.js'
 import {
   type PtcPresentation,
   type PtcRuntime,
+  type PtcToolIndex,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
@@ -31,10 +47,19 @@ interface Presented {
  */
 export class PtcBridge {
   readonly #runtime: PtcRuntime
+  readonly #search: ResolvedToolSearch | undefined
   readonly #cache = new WeakMap<VisibleSet, Partial<Record<PtcMode, Presented>>>()
 
-  constructor(runtime: PtcRuntime) {
+  constructor(runtime: PtcRuntime, search: ResolvedToolSearch | undefined = undefined) {
     this.#runtime = runtime
+    this.#search = search
+  }
+
+  /** The runtime's declarations of `entries` alone; undefined when the runtime cannot declare tools one by one. */
+  get declarations(): ((entries: readonly RegistryEntry[]) => string) | undefined {
+    const runtime = this.#runtime
+    if (typeof runtime.declare !== 'function') return undefined
+    return (entries) => runtime.declare?.(entries.map(toolView)) ?? ''
   }
 
   /** The presentation and prompt for a scope; the runtime is asked again only when the visible set changed. */
@@ -47,14 +72,23 @@ export class PtcBridge {
     }
     const cached = byMode[mode]
     if (cached !== undefined) return cached
-    const views: PtcToolView[] = visible.entries.map((entry) => ({
-      name: entry.name,
-      description: entry.definition.description,
-      parameters: entry.definition.parameters,
-      ...(entry.definition.output === undefined ? {} : { output: entry.definition.output.schema }),
-    }))
-    const presentation = this.#runtime.present(Object.freeze(views), mode)
-    const toolNames = Object.freeze(visible.entries.map((entry) => entry.name))
+    const search = searchView(visible, this.#search)
+    const declared = search.active ? search.listed.map(toolView) : visible.entries.map(toolView)
+    const searching = search.active && this.declarations !== undefined
+    const views = searching ? [...searchViews, ...declared] : declared
+    const index: PtcToolIndex | undefined = search.active
+      ? {
+          tools: Object.freeze(
+            search.deferred.map((entry) => ({ name: entry.name, summary: toolSummary(entry.definition) })),
+          ),
+        }
+      : undefined
+    const presentation =
+      index === undefined
+        ? this.#runtime.present(Object.freeze(views), mode)
+        : this.#runtime.present(Object.freeze(views), mode, index)
+    const names = visible.entries.map((entry) => entry.name)
+    const toolNames = Object.freeze(searching ? [SEARCH_TOOLS_NAME, DESCRIBE_TOOL_NAME, ...names] : names)
     const presented: Presented = {
       presentation,
       prompt: Object.freeze({
@@ -100,6 +134,32 @@ export class PtcBridge {
           : undefined,
       dispatch: (args: JsonObject, exec: ToolExecution) => runProgram(runtime, scope, toolNames, args, exec),
     })
+  }
+}
+
+/** `search_tools` and `describe_tool` as a program declares them. */
+const searchViews: readonly PtcToolView[] = Object.freeze([
+  {
+    name: SEARCH_TOOLS_NAME,
+    description: codeSearchDescription,
+    parameters: searchToolsParameters,
+    output: codeSearchOutput,
+  },
+  {
+    name: DESCRIBE_TOOL_NAME,
+    description: describeDescription,
+    parameters: describeToolParameters,
+    output: describeOutput,
+  },
+])
+
+function toolView(entry: RegistryEntry): PtcToolView {
+  const { definition } = entry
+  return {
+    name: entry.name,
+    description: definition.description,
+    parameters: definition.parameters,
+    ...(definition.output === undefined ? {} : { output: definition.output.schema }),
   }
 }
 

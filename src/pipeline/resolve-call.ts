@@ -59,8 +59,10 @@ export function resolveCall(run: CallRun): CallOutcome | undefined {
 /** Under `ptc` alone only `run_code` is callable by the model; a program's sub-calls reach every visible tool but it. */
 export function findTarget(scope: PipelineScope, name: string, parentId: string | undefined): CallTarget | undefined {
   const { core, layer } = scope
-  if (parentId !== undefined) return name === RUN_CODE_TOOL_NAME ? undefined : core.registry.resolve(layer, name)
   const mode = core.registry.presentation(layer) ?? core.defaultMode
+  const search = mode === 'ptc' && parentId === undefined ? undefined : core.search?.find(scope, name, parentId)
+  if (search !== undefined) return search
+  if (parentId !== undefined) return name === RUN_CODE_TOOL_NAME ? undefined : core.registry.resolve(layer, name)
   if (mode === 'native') return core.registry.resolve(layer, name)
   if (name === RUN_CODE_TOOL_NAME) return core.ptc?.runCode(scope, mode)
   return mode === 'both' ? core.registry.resolve(layer, name) : undefined
@@ -72,8 +74,11 @@ function callableNames(scope: PipelineScope, parentId: string | undefined): read
   const mode = parentId === undefined ? (core.registry.presentation(layer) ?? core.defaultMode) : 'native'
   const runCode = parentId === undefined && mode !== 'native' && core.ptc !== undefined ? [RUN_CODE_TOOL_NAME] : []
   if (mode === 'ptc') return runCode
+  const search = core.search?.names(scope, parentId) ?? []
   const visible = core.registry.visible(layer).entries.map((entry) => entry.name)
-  return parentId === undefined ? [...runCode, ...visible] : visible.filter((name) => name !== RUN_CODE_TOOL_NAME)
+  return parentId === undefined
+    ? [...runCode, ...search, ...visible]
+    : [...search, ...visible.filter((name) => name !== RUN_CODE_TOOL_NAME)]
 }
 
 /** A third of the name, at least one edit: `get_wether` may be 3 edits from a suggestion, `ls` 1. */

@@ -1,6 +1,12 @@
 import { brandError } from '../errors/brand.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
+import {
+  type ResolvedToolSearch,
+  resolveToolSearch,
+  type ToolSearchOptions,
+  toolSearchProblem,
+} from '../tool-search/tool-search-options.js'
 import type { Approver } from './pipeline-events.js'
 import type { PtcRuntime } from './ptc-port.js'
 
@@ -31,6 +37,12 @@ export interface ToolRuntimeConfig {
    * `enforceTimeouts`. @default none
    */
   readonly defaultTimeoutMs?: number
+  /**
+   * Tool search: a scope that sees more than `threshold` tools lists only those declaring `deferLoading: false`,
+   * plus `search_tools` (and, in code mode, an index of the rest). `false` lists every tool always.
+   * @default `{ threshold: 30 }`
+   */
+  readonly toolSearch?: ToolSearchOptions | false
 }
 
 export interface ResolvedConfig {
@@ -42,6 +54,7 @@ export interface ResolvedConfig {
   readonly ptcRuntime: PtcRuntime | undefined
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
+  readonly toolSearch: ResolvedToolSearch | undefined
 }
 
 /** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
@@ -77,6 +90,10 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
     (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
     'must be a positive finite number of ms',
   ],
+  toolSearch: [
+    (value) => toolSearchProblem(value) === undefined,
+    'must be false or { threshold?, ranker?, rankerTimeoutMs? }',
+  ],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -85,7 +102,9 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
   for (const [field, value] of Object.entries(config)) {
     const rule = fieldRules[field as keyof ToolRuntimeConfig]
     if (rule === undefined) throw new ToolRuntimeConfigError(field, 'is not a known field')
-    if (value !== undefined && !rule[0](value)) throw new ToolRuntimeConfigError(field, rule[1])
+    if (value !== undefined && !rule[0](value)) {
+      throw new ToolRuntimeConfigError(field, field === 'toolSearch' ? `${toolSearchProblem(value)}` : rule[1])
+    }
   }
   const mode = config.mode ?? 'native'
   if (mode !== 'native' && config.ptcRuntime === undefined) {
@@ -104,5 +123,6 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     ptcRuntime: config.ptcRuntime,
     enforceTimeouts,
     defaultTimeoutMs: config.defaultTimeoutMs,
+    toolSearch: resolveToolSearch(config.toolSearch),
   }
 }

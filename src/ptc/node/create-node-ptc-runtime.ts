@@ -7,6 +7,7 @@ import { failureOutcome, type ProgramRecord, successOutcome } from '../render-ou
 import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
 import { acceptsWithValidator, presentTypeScript, type SchemaAccepts } from '../ts-sdk/present-typescript.js'
+import { declareTypeScript } from '../ts-sdk/render-typescript-sdk.js'
 import { IsolatePool } from './isolate-pool.js'
 import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
 import { stripTypeScript } from './strip-typescript.js'
@@ -112,7 +113,9 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
   return {
     language: 'typescript',
     limits,
-    present: (tools, mode) => offerEscalation(presentTypeScript(tools, mode, { limits, accepts }), options.escalation),
+    present: (tools, mode, index) =>
+      offerEscalation(presentTypeScript(tools, mode, { limits, accepts }, index), options.escalation),
+    declare: declareTypeScript,
     run,
     async warm() {
       await Promise.all([stripTypeScript(''), pool.warm()])

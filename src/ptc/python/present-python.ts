@@ -1,9 +1,10 @@
-import type { PtcPresentation, PtcToolView } from '../../pipeline/ptc-port.js'
+import type { PtcPresentation, PtcToolIndex, PtcToolView } from '../../pipeline/ptc-port.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import { ptcSections } from '../ptc-sections.js'
 import { sdkBudget } from '../render-budget.js'
 import { runCodeSchema } from '../run-code-schema.js'
+import { toolIndexSection } from '../tool-index-section.js'
 import { pythonInstructions } from './python-instructions.js'
 import { buildPythonSdk } from './render-python-sdk.js'
 
@@ -11,9 +12,15 @@ const codeDescription =
   'Body of an async Python function. Call tools with keyword arguments, as `await tools.name(key=value)`; print or return what you need.'
 
 /** Everything the model sees of Python code mode for one visible set: `run_code` and the prompt sections. */
-export function presentPython(tools: readonly PtcToolView[], mode: 'ptc' | 'both', limits: PtcLimits): PtcPresentation {
+export function presentPython(
+  tools: readonly PtcToolView[],
+  mode: 'ptc' | 'both',
+  limits: PtcLimits,
+  index?: PtcToolIndex,
+): PtcPresentation {
   const runCode = pythonRunCode(limits)
-  const sections = (sdk: string) => ptcSections(mode, pythonInstructions(sdk, limits))
+  const indexed = index === undefined ? [] : [toolIndexSection(index, 'python')]
+  const sections = (sdk: string) => [...ptcSections(mode, pythonInstructions(sdk, limits)), ...indexed]
   const sdk = buildPythonSdk(tools, sdkBudget(limits, runCode, sections('')))
   return { runCode, sections: sections(sdk.text), ...(sdk.omitted.length === 0 ? {} : { omitted: sdk.omitted }) }
 }

@@ -1,11 +1,12 @@
 import { compileSchema } from '../../json-schema/compile.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcPresentation, PtcToolView } from '../../pipeline/ptc-port.js'
+import type { PtcPresentation, PtcToolIndex, PtcToolView } from '../../pipeline/ptc-port.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import { ptcSections } from '../ptc-sections.js'
 import { sdkBudget } from '../render-budget.js'
 import { runCodeSchema } from '../run-code-schema.js'
+import { toolIndexSection } from '../tool-index-section.js'
 import { buildTypeScriptSdk } from './render-typescript-sdk.js'
 import { bashExampleArguments, typeScriptInstructions } from './typescript-instructions.js'
 
@@ -26,12 +27,16 @@ export function presentTypeScript(
   tools: readonly PtcToolView[],
   mode: 'ptc' | 'both',
   options: { readonly limits: PtcLimits; readonly accepts: SchemaAccepts },
+  index?: PtcToolIndex,
 ): PtcPresentation {
   const bash = tools.find((tool) => tool.name === 'bash')
   const showBashExample = bash !== undefined && options.accepts(bash.parameters, { ...bashExampleArguments })
   const runCode = runCodeSchema('typescript', options.limits)
-  const sections = (sdk: string) =>
-    ptcSections(mode, typeScriptInstructions(sdk, { limits: options.limits, showBashExample }))
+  const indexed = index === undefined ? [] : [toolIndexSection(index, 'typescript')]
+  const sections = (sdk: string) => [
+    ...ptcSections(mode, typeScriptInstructions(sdk, { limits: options.limits, showBashExample })),
+    ...indexed,
+  ]
   const sdk = buildTypeScriptSdk(tools, sdkBudget(options.limits, runCode, sections('')))
   return { runCode, sections: sections(sdk.text), ...(sdk.omitted.length === 0 ? {} : { omitted: sdk.omitted }) }
 }

@@ -1,0 +1,108 @@
+/**
+ * Tool search: recall@5 of the built-in ranker on one user-worded query per real tool (129 tools, then every list
+ * under ten prefixes: 1,290), the o200k tokens of the fixed prompt with search on in native and code mode at both
+ * sizes, and what `prompt()` costs after one more tool at 10,000 registered.
+ */
+import { encode } from 'gpt-tokenizer/encoding/o200k_base'
+import type { AnyToolDefinition } from '../src/definition/tool-definition.js'
+import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
+import type { ToolRuntimeConfig } from '../src/pipeline/runtime-config.js'
+import { createNodePtcRuntime } from '../src/ptc/node/create-node-ptc-runtime.js'
+import type { ToolPrompt } from '../src/registry/tool-schema.js'
+import { Bm25Index } from '../src/tool-search/bm25-ranker.js'
+import { realCorpus, type SearchCorpus, tenfoldCorpus } from '../src/tool-search/__fixtures__/search-corpus.js'
+import { searchDocument } from '../src/tool-search/search-document.js'
+import { formatNs, markdownTable, summarize } from './measure.js'
+
+const corpora: [string, SearchCorpus][] = [
+  ['129 real tools', realCorpus()],
+  ['1,290 (ten prefixes)', tenfoldCorpus()],
+]
+let failed = false
+
+console.log('### recall@5 of search_tools (BM25F), one query per tool\n')
+const recallRows: (string | number)[][] = []
+for (const [label, corpus] of corpora) {
+  const index = new Bm25Index(corpus.definitions.map(searchDocument))
+  const perList = new Map<string, { hits: number; total: number }>()
+  for (const query of corpus.queries) {
+    const tally = perList.get(query.list) ?? { hits: 0, total: 0 }
+    tally.total++
+    if (index.rank(query.query, 5).includes(query.expected)) tally.hits++
+    perList.set(query.list, tally)
+  }
+  for (const [list, { hits, total }] of perList) {
+    const recall = hits / total
+    if (recall < 0.95) failed = true
+    recallRows.push([label, list, total, recall.toFixed(2), recall >= 0.95 ? 'yes' : 'NO'])
+  }
+}
+console.log(markdownTable(['corpus', 'list', 'queries', 'recall@5', '≥ 0.95'], recallRows))
+
+const promptTokens = (prompt: ToolPrompt) =>
+  encode(JSON.stringify(prompt.tools)).length + prompt.sections.reduce((sum, s) => sum + encode(s.text).length, 0)
+
+const ptc = createNodePtcRuntime({ poolSize: 0 })
+const modes: [string, ToolRuntimeConfig][] = [
+  ['native', {}],
+  ['code mode (ptc, TypeScript)', { mode: 'ptc', ptcRuntime: ptc }],
+  ['both (TypeScript)', { mode: 'both', ptcRuntime: ptc }],
+]
+console.log('\n### Fixed prompt with search on (o200k tokens of the tools JSON plus every section)\n')
+const tokenRows: (string | number)[][] = []
+for (const [mode, config] of modes) {
+  const cells: (string | number)[] = [mode]
+  for (const [, corpus] of corpora) {
+    const runtime = createToolRuntime(config)
+    for (const definition of corpus.definitions) runtime.register(definition)
+    const tokens = promptTokens(runtime.prompt())
+    if (tokens > 2000) failed = true
+    cells.push(tokens)
+  }
+  cells.push(Number(cells[1]) <= 2000 && Number(cells[2]) <= 2000 ? 'yes' : 'NO')
+  cells.push(cells[1] === cells[2] ? 'yes' : `no (${Number(cells[2]) - Number(cells[1])})`)
+  tokenRows.push(cells)
+}
+console.log(markdownTable(['mode', '129 tools', '1,290 tools', '≤ 2,000', 'same at both'], tokenRows))
+
+/** 10,000 distinct tools from the real lists, each copy under its own prefix. */
+function manyTools(count: number): AnyToolDefinition[] {
+  const base = realCorpus().definitions
+  return Array.from({ length: count }, (_, index) => {
+    const original = base[index % base.length] as AnyToolDefinition
+    return { ...original, name: `s${Math.floor(index / base.length)}-${original.name}` }
+  })
+}
+
+console.log('\n### prompt() at 10,000 tools: the first, and after registering one more (median of 20)\n')
+const timeRows: (string | number)[][] = []
+const many = manyTools(10_000)
+for (const [mode, config] of modes) {
+  for (const search of [true, false]) {
+    const runtime = createToolRuntime(search ? config : { ...config, toolSearch: false })
+    for (const definition of many) runtime.register(definition)
+    let start = performance.now()
+    runtime.prompt()
+    const first = performance.now() - start
+    const samples: number[] = []
+    const rounds = search ? 20 : 3
+    for (let round = 0; round < rounds; round++) {
+      runtime.register({ ...(many[round] as AnyToolDefinition), name: `extra-${round}__tool` })
+      start = performance.now()
+      runtime.prompt()
+      samples.push((performance.now() - start) * 1e6)
+    }
+    const after = summarize(samples).medianNs
+    if (search && after > 2e6) failed = true
+    timeRows.push([
+      mode,
+      search ? 'on' : 'off',
+      `${first.toFixed(1)} ms`,
+      formatNs(after),
+      search ? (after <= 2e6 ? 'yes' : 'NO') : '(no target)',
+    ])
+  }
+}
+console.log(markdownTable(['mode', 'search', 'first prompt()', 'prompt() after +1', '≤ 2 ms'], timeRows))
+await ptc.close()
+if (failed) process.exitCode = 1
