@@ -18,7 +18,6 @@ import {
 } from '../tool-search/search-tools-tool.js'
 import { searchView } from '../tool-search/search-view.js'
 import type { ResolvedToolSearch } from '../tool-search/tool-search-options.js'
-import { toolSummary } from '../tool-search/tool-summary.js'
 import type { CallOutcome, ToolCall } from './call.js'
 import { failureFromThrown } from './call-outcome.js'
 import type { CallTarget, PipelineScope } from './call-run.js'
@@ -77,26 +76,30 @@ export class PtcBridge {
     const searching = search.active && this.declarations !== undefined
     const views = searching ? [...searchViews, ...declared] : declared
     const index: PtcToolIndex | undefined = search.active
-      ? {
-          tools: Object.freeze(
-            search.deferred.map((entry) => ({ name: entry.name, summary: toolSummary(entry.definition) })),
-          ),
-        }
+      ? { tools: search.deferredSchemas, prefixes: search.prefixes }
       : undefined
     const presentation =
       index === undefined
         ? this.#runtime.present(Object.freeze(views), mode)
         : this.#runtime.present(Object.freeze(views), mode, index)
-    const names = visible.entries.map((entry) => entry.name)
-    const toolNames = Object.freeze(searching ? [SEARCH_TOOLS_NAME, DESCRIBE_TOOL_NAME, ...names] : names)
+    // Built on the first run, not per change: a prompt after one more tool need not list ten thousand names.
+    let toolNames: readonly string[] | undefined
+    const programNames = () => {
+      const names = visible.entries.map((entry) => entry.name)
+      toolNames ??= Object.freeze(searching ? [SEARCH_TOOLS_NAME, DESCRIBE_TOOL_NAME, ...names] : names)
+      return toolNames
+    }
     const presented: Presented = {
       presentation,
       prompt: Object.freeze({
-        tools: Object.freeze(mode === 'both' ? [...visible.schemas, presentation.runCode] : [presentation.runCode]),
+        // Under search, `both` lists what the scope found before run_code; the runtime view adds those per prompt.
+        tools: Object.freeze(
+          mode === 'both' && !search.active ? [...visible.schemas, presentation.runCode] : [presentation.runCode],
+        ),
         sections: Object.freeze([...presentation.sections].sort((left, right) => left.order - right.order)),
         ...(presentation.omitted === undefined ? {} : { omitted: Object.freeze([...presentation.omitted]) }),
       }),
-      target: this.#target(scope, presentation, toolNames),
+      target: this.#target(scope, presentation, programNames),
     }
     byMode[mode] = presented
     return presented
@@ -106,7 +109,7 @@ export class PtcBridge {
     return this.presented(scope, mode).target
   }
 
-  #target(scope: PipelineScope, presentation: PtcPresentation, toolNames: readonly string[]): CallTarget {
+  #target(scope: PipelineScope, presentation: PtcPresentation, toolNames: () => readonly string[]): CallTarget {
     const runtime = this.#runtime
     const schema = presentation.runCode
     const definition: AnyToolDefinition = Object.freeze({
@@ -132,7 +135,7 @@ export class PtcBridge {
         args.sandbox_permissions === 'require_escalated'
           ? `The program asks for escalated sandbox permissions: ${String(args.justification)}`
           : undefined,
-      dispatch: (args: JsonObject, exec: ToolExecution) => runProgram(runtime, scope, toolNames, args, exec),
+      dispatch: (args: JsonObject, exec: ToolExecution) => runProgram(runtime, scope, toolNames(), args, exec),
     })
   }
 }
@@ -153,14 +156,22 @@ const searchViews: readonly PtcToolView[] = Object.freeze([
   },
 ])
 
+const toolViews = new WeakMap<RegistryEntry, PtcToolView>()
+
+/** One view per entry, so a runtime sees the same object for an unchanged tool and may reuse what it rendered. */
 function toolView(entry: RegistryEntry): PtcToolView {
-  const { definition } = entry
-  return {
-    name: entry.name,
-    description: definition.description,
-    parameters: definition.parameters,
-    ...(definition.output === undefined ? {} : { output: definition.output.schema }),
+  let view = toolViews.get(entry)
+  if (view === undefined) {
+    const { definition } = entry
+    view = Object.freeze({
+      name: entry.name,
+      description: definition.description,
+      parameters: definition.parameters,
+      ...(definition.output === undefined ? {} : { output: definition.output.schema }),
+    })
+    toolViews.set(entry, view)
   }
+  return view
 }
 
 function hasText(value: JsonValue | undefined): boolean {

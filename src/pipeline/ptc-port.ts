@@ -34,15 +34,17 @@ export interface PtcPresentation {
   readonly omitted?: readonly OmittedTool[]
 }
 
-/** A tool the SDK leaves to search: only its name and one-line summary are shown. */
+/** A tool the SDK leaves to search: at most its name and the first sentence of its description are shown. */
 export interface PtcIndexEntry {
   readonly name: string
-  readonly summary: string
+  readonly description: string
 }
 
 /** Under tool search, the tools a presentation indexes instead of declaring, sorted by name. */
 export interface PtcToolIndex {
   readonly tools: readonly PtcIndexEntry[]
+  /** How many of `tools` each server prefix (`github__`, or empty) holds, sorted by prefix: the coarsest index. */
+  readonly prefixes: () => readonly { readonly prefix: string; readonly count: number }[]
 }
 
 /** Whether a program runs in the default sandbox or with the escalated permissions an approver granted. */

@@ -79,10 +79,20 @@ describe('tool search in native mode', () => {
     const alice = runtime.agent('alice')
     expectSuccess(await alice.execute(search('dump the entire knowledge graph', 1)))
     expect(alice.prompt().tools.map((tool) => tool.name)).toEqual(['search_tools', 'memory__read_graph'])
-    expect(runtime.agent('bob').prompt().tools.map((tool) => tool.name)).toEqual(['search_tools'])
+    expect(
+      runtime
+        .agent('bob')
+        .prompt()
+        .tools.map((tool) => tool.name),
+    ).toEqual(['search_tools'])
     expect(runtime.prompt().tools.map((tool) => tool.name)).toEqual(['search_tools'])
     alice.dispose()
-    expect(runtime.agent('alice').prompt().tools.map((tool) => tool.name)).toEqual(['search_tools'])
+    expect(
+      runtime
+        .agent('alice')
+        .prompt()
+        .tools.map((tool) => tool.name),
+    ).toEqual(['search_tools'])
   })
 
   it('calls a deferred tool that was never searched for: it is visible, only not listed', async () => {
@@ -186,10 +196,13 @@ describe('a host ranker', () => {
       toolSearch: {
         ranker: async ({ limit, tools }) => {
           expect(tools).toHaveLength(corpus.definitions.length)
-          return ['nope', 'memory__read_graph', 'memory__read_graph', 'github__get_issue', 'filesystem__read_file'].slice(
-            0,
-            limit + 2,
-          )
+          return [
+            'nope',
+            'memory__read_graph',
+            'memory__read_graph',
+            'github__get_issue',
+            'filesystem__read_file',
+          ].slice(0, limit + 2)
         },
       },
     })

@@ -1,6 +1,7 @@
 import type { PtcIndexEntry, PtcLanguage, PtcToolIndex } from '../pipeline/ptc-port.js'
 import type { PromptSection } from '../registry/tool-schema.js'
 import { serverPrefix } from '../tool-search/search-document.js'
+import { toolSummary } from '../tool-search/tool-summary.js'
 import { byteLength } from './byte-length.js'
 
 export const INDEX_SECTION_ID = 'tools:index'
@@ -23,18 +24,78 @@ const calls: Readonly<Record<PtcLanguage, { readonly search: string; readonly de
 interface Group {
   /** `github__`, or empty for names without a prefix. */
   readonly prefix: string
+  readonly heading: string
   readonly tools: readonly PtcIndexEntry[]
 }
 
-/** Each level says less than the one before; the first that fits is shown. */
-const levels: readonly ((groups: readonly Group[]) => string[])[] = [
-  (groups) =>
-    groups.flatMap((group) => [
-      `${heading(group)}:`,
-      ...group.tools.map((tool) => `  ${local(group, tool)}${tool.summary === '' ? '' : ` - ${tool.summary}`}`),
-    ]),
-  (groups) => groups.map((group) => `${heading(group)}: ${group.tools.map((tool) => local(group, tool)).join(', ')}`),
-  (groups) => [groups.map(heading).join(', ')],
+/** A tool's part at each level, and its size, computed once per indexed tool. */
+interface ToolParts {
+  readonly local: string
+  readonly localBytes: number
+  readonly line: string
+  readonly lineBytes: number
+}
+
+const parts = new WeakMap<PtcIndexEntry, ToolParts>()
+
+function partsOf(tool: PtcIndexEntry, prefix: string): ToolParts {
+  let found = parts.get(tool)
+  if (found === undefined) {
+    const local = tool.name.slice(prefix.length)
+    const summary = toolSummary(tool)
+    const line = `  ${local}${summary === '' ? '' : ` - ${summary}`}`
+    found = { local, localBytes: byteLength(local), line, lineBytes: byteLength(line) }
+    parts.set(tool, found)
+  }
+  return found
+}
+
+interface Level {
+  /** Bytes each tool takes at least at this level: past `budget / minimum` tools it cannot fit, unmeasured. */
+  readonly minimum: number
+  size(groups: readonly Group[]): number
+  render(groups: readonly Group[]): string
+}
+
+/** Bytes a tool takes at least when the index shows its name: `a, `. */
+const NAMES_MINIMUM = 3
+
+/** Each level says less than the one before; the first whose size fits is rendered. */
+const levels: readonly Level[] = [
+  {
+    minimum: 4,
+    size: (groups) =>
+      groups.reduce(
+        (sum, group) =>
+          group.tools.reduce((inner, tool) => inner + 1 + partsOf(tool, group.prefix).lineBytes, sum) +
+          byteLength(group.heading) +
+          2,
+        -1,
+      ),
+    render: (groups) =>
+      groups
+        .flatMap((group) => [`${group.heading}:`, ...group.tools.map((tool) => partsOf(tool, group.prefix).line)])
+        .join('\n'),
+  },
+  {
+    minimum: NAMES_MINIMUM,
+    size: (groups) =>
+      groups.reduce(
+        (sum, group) =>
+          group.tools.reduce((inner, tool) => inner + 2 + partsOf(tool, group.prefix).localBytes, sum) +
+          byteLength(group.heading),
+        0,
+      ),
+    render: (groups) =>
+      groups
+        .map((group) => `${group.heading}: ${group.tools.map((tool) => partsOf(tool, group.prefix).local).join(', ')}`)
+        .join('\n'),
+  },
+  {
+    minimum: 0,
+    size: (groups) => groups.reduce((sum, group) => sum + 2 + byteLength(group.heading), -2),
+    render: (groups) => groups.map((group) => group.heading).join(', '),
+  },
 ]
 
 /**
@@ -47,47 +108,50 @@ export function toolIndexSection(index: PtcToolIndex, language: PtcLanguage): Pr
 ${index.tools.length} more tools can be called in programs but are not declared above. Find them with \`${calls[language].search}\` (print the \`declarations\` it returns) or read one by name with \`${calls[language].describe}\`; a tool found this way can be called in the same program. Names are \`<prefix>__<tool>\`.
 
 `
-  const groups = groupByPrefix(index.tools)
   const budget = MAX_INDEX_BYTES - byteLength(intro)
-  let body: string | undefined
-  for (const level of levels) {
-    const text = level(groups).join('\n')
-    if (byteLength(text) <= budget) {
-      body = text
-      break
-    }
-  }
-  return {
-    id: INDEX_SECTION_ID,
-    order: INDEX_SECTION_ORDER,
-    text: `${intro}${body ?? cut(groups, budget)}\n`,
-    interpolate: false,
-  }
+  const count = index.tools.length
+  // Past what names alone could fit, only the prefixes and their counts are shown, and those are kept counted.
+  const groups =
+    count * NAMES_MINIMUM > budget
+      ? index.prefixes().map(({ prefix, count: size }) => ({ prefix, heading: heading(prefix, size), tools: [] }))
+      : groupByPrefix(index.tools)
+  const level = levels.find((candidate) => count * candidate.minimum <= budget && candidate.size(groups) <= budget)
+  const body = level === undefined ? cut(groups, budget) : level.render(groups)
+  return { id: INDEX_SECTION_ID, order: INDEX_SECTION_ORDER, text: `${intro}${body}\n`, interpolate: false }
 }
 
+/**
+ * Tools sorted by name keep each prefix together (every name starting `github__` sorts in one run), so one pass
+ * groups them; names without a prefix may fall anywhere and gather in their own group.
+ */
 function groupByPrefix(tools: readonly PtcIndexEntry[]): Group[] {
   const groups = new Map<string, PtcIndexEntry[]>()
+  let key = ''
+  let run: PtcIndexEntry[] | undefined
   for (const tool of tools) {
-    const prefix = serverPrefix(tool.name)
-    const key = prefix === undefined ? '' : `${prefix}__`
-    let group = groups.get(key)
-    if (group === undefined) {
-      group = []
-      groups.set(key, group)
+    if (run === undefined || key === '' || !tool.name.startsWith(key)) {
+      const prefix = serverPrefix(tool.name)
+      key = prefix === undefined ? '' : `${prefix}__`
+      run = groups.get(key)
+      if (run === undefined) {
+        run = []
+        groups.set(key, run)
+      }
     }
-    group.push(tool)
+    run.push(tool)
   }
-  return [...groups]
-    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
-    .map(([prefix, list]) => ({ prefix, tools: list }))
+  return [...groups.keys()].sort(compare).map((prefix) => {
+    const list = groups.get(prefix) ?? []
+    return { prefix, heading: heading(prefix, list.length), tools: list }
+  })
 }
 
-function heading(group: Group): string {
-  return `${group.prefix === '' ? '(no prefix)' : group.prefix} (${group.tools.length})`
+function heading(prefix: string, count: number): string {
+  return `${prefix === '' ? '(no prefix)' : prefix} (${count})`
 }
 
-function local(group: Group, tool: PtcIndexEntry): string {
-  return tool.name.slice(group.prefix.length)
+function compare(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0
 }
 
 /** The prefixes that fit, then how many were left out. */
@@ -95,11 +159,10 @@ function cut(groups: readonly Group[], budget: number): string {
   const shown: string[] = []
   let bytes = 0
   for (const [position, group] of groups.entries()) {
-    const part = heading(group)
     const rest = `, and ${groups.length - position} more prefixes`
-    if (bytes + byteLength(part) + 2 + byteLength(rest) > budget) return `${shown.join(', ')}${rest}`
-    shown.push(part)
-    bytes += byteLength(part) + 2
+    if (bytes + byteLength(group.heading) + 2 + byteLength(rest) > budget) return `${shown.join(', ')}${rest}`
+    shown.push(group.heading)
+    bytes += byteLength(group.heading) + 2
   }
   return shown.join(', ')
 }

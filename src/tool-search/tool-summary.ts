@@ -1,16 +1,19 @@
-import type { AnyToolDefinition } from '../definition/tool-definition.js'
-
 /** The longest summary, in characters; a longer first sentence is cut at a word and ends with `…`. */
 export const MAX_SUMMARY_CHARS = 100
 
-const summaries = new WeakMap<AnyToolDefinition, string>()
+/** Anything with a description: a definition, or the schema the model is shown. */
+export interface Described {
+  readonly description: string
+}
 
-/** The first sentence of the description on one line, once per frozen definition. */
-export function toolSummary(definition: AnyToolDefinition): string {
-  let summary = summaries.get(definition)
+const summaries = new WeakMap<Described, string>()
+
+/** The first sentence of the description on one line, once per (frozen) object. */
+export function toolSummary(tool: Described): string {
+  let summary = summaries.get(tool)
   if (summary === undefined) {
-    summary = summarize(definition.description)
-    summaries.set(definition, summary)
+    summary = summarize(tool.description)
+    summaries.set(tool, summary)
   }
   return summary
 }

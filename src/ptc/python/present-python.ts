@@ -1,5 +1,6 @@
 import type { PtcPresentation, PtcToolIndex, PtcToolView } from '../../pipeline/ptc-port.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
+import { leaveRoomForIndex, renderOnce } from '../last-render.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import { ptcSections } from '../ptc-sections.js'
 import { sdkBudget } from '../render-budget.js'
@@ -20,8 +21,10 @@ export function presentPython(
 ): PtcPresentation {
   const runCode = pythonRunCode(limits)
   const indexed = index === undefined ? [] : [toolIndexSection(index, 'python')]
-  const sections = (sdk: string) => [...ptcSections(mode, pythonInstructions(sdk, limits)), ...indexed]
-  const sdk = buildPythonSdk(tools, sdkBudget(limits, runCode, sections('')))
+  const instructions = (sdk: string) => ptcSections(mode, pythonInstructions(sdk, limits))
+  const sections = (sdk: string) => [...instructions(sdk), ...indexed]
+  const budget = leaveRoomForIndex(sdkBudget(limits, runCode, instructions('')), index !== undefined)
+  const sdk = renderOnce(limits, tools, budget, buildPythonSdk)
   return { runCode, sections: sections(sdk.text), ...(sdk.omitted.length === 0 ? {} : { omitted: sdk.omitted }) }
 }
 

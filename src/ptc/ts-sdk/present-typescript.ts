@@ -2,6 +2,7 @@ import { compileSchema } from '../../json-schema/compile.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { JsonSchemaObject } from '../../json-schema/node.js'
 import type { PtcPresentation, PtcToolIndex, PtcToolView } from '../../pipeline/ptc-port.js'
+import { leaveRoomForIndex, renderOnce } from '../last-render.js'
 import type { PtcLimits } from '../ptc-limits.js'
 import { ptcSections } from '../ptc-sections.js'
 import { sdkBudget } from '../render-budget.js'
@@ -33,10 +34,10 @@ export function presentTypeScript(
   const showBashExample = bash !== undefined && options.accepts(bash.parameters, { ...bashExampleArguments })
   const runCode = runCodeSchema('typescript', options.limits)
   const indexed = index === undefined ? [] : [toolIndexSection(index, 'typescript')]
-  const sections = (sdk: string) => [
-    ...ptcSections(mode, typeScriptInstructions(sdk, { limits: options.limits, showBashExample })),
-    ...indexed,
-  ]
-  const sdk = buildTypeScriptSdk(tools, sdkBudget(options.limits, runCode, sections('')))
+  const instructions = (sdk: string) =>
+    ptcSections(mode, typeScriptInstructions(sdk, { limits: options.limits, showBashExample }))
+  const sections = (sdk: string) => [...instructions(sdk), ...indexed]
+  const budget = leaveRoomForIndex(sdkBudget(options.limits, runCode, instructions('')), index !== undefined)
+  const sdk = renderOnce(options.limits, tools, budget, buildTypeScriptSdk)
   return { runCode, sections: sections(sdk.text), ...(sdk.omitted.length === 0 ? {} : { omitted: sdk.omitted }) }
 }
