@@ -72,6 +72,7 @@ export type {
   WrappedExecution,
 } from './pipeline/pipeline-events.js'
 export {
+  type PtcIndexEntry,
   type PtcLanguage,
   type PtcPresentation,
   type PtcRunFailure,
@@ -80,6 +81,7 @@ export {
   type PtcRunRequest,
   type PtcRunSuccess,
   type PtcRuntime,
+  type PtcToolIndex,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
@@ -95,7 +97,6 @@ export { renderTypeScriptSdk } from './ptc/ts-sdk/render-typescript-sdk.js'
 export type { Disposer } from './registry/disposer.js'
 export type { ToolFilter } from './registry/tool-filter.js'
 export type { PresentationMode, PromptSection, ToolPrompt, ToolSchema } from './registry/tool-schema.js'
-
 // schema (DSL)
 export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
@@ -121,7 +122,6 @@ export type {
   ValueSchemaSpec,
   ValueSpec,
 } from './schema/value-spec.js'
-
 // session log
 export { createJsonlSessionLog, type JsonlSessionLog } from './session-log/jsonl-session-log.js'
 export { createMemorySessionLog, type MemorySessionLog } from './session-log/memory-session-log.js'
@@ -132,3 +132,7 @@ export type {
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'
+// tool search
+export { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from './tool-search/search-tools-tool.js'
+export type { RankableTool, RankRequest, ToolRanker } from './tool-search/tool-ranker.js'
+export type { ToolSearchOptions } from './tool-search/tool-search-options.js'

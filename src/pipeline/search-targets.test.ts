@@ -43,6 +43,10 @@ describe('tool search in native mode', () => {
     expect(few.schemas()).toHaveLength(31)
   })
 
+  it('shows the model search_tools as this snapshot', () => {
+    expect(withCorpus().prompt()).toMatchSnapshot()
+  })
+
   it('keeps a deferLoading: false tool listed, before search_tools', () => {
     const runtime = withCorpus({}, [pinned])
     expect(runtime.prompt().tools.map((tool) => tool.name)).toEqual(['pinned_clock', 'search_tools'])

@@ -4,7 +4,12 @@ import type { Disposer } from './disposer.js'
 import { type RegistryLayer, ScopedRegistry, type VisibleSet } from './scoped-registry.js'
 
 const definition = (name: string): AnyToolDefinition =>
-  Object.freeze({ name, description: `The ${name} tool.`, parameters: { type: 'object' }, execute: () => name })
+  Object.freeze({
+    name,
+    description: `The ${name} tool.`,
+    parameters: { type: 'object' as const },
+    execute: () => name,
+  })
 
 /** What a full recompute gives: the same registrations and masks in a registry that never patched. */
 function recomputed(registry: ScopedRegistry, layer: RegistryLayer): VisibleSet {

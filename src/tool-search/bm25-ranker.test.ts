@@ -8,7 +8,8 @@ function recallPerList(corpus: SearchCorpus): Record<string, number> {
   const index = new Bm25Index(corpus.definitions.map(searchDocument))
   const tallies: Record<string, { hits: number; total: number }> = {}
   for (const query of corpus.queries) {
-    const tally = (tallies[query.list] ??= { hits: 0, total: 0 })
+    const tally = tallies[query.list] ?? { hits: 0, total: 0 }
+    tallies[query.list] = tally
     tally.total++
     if (index.rank(query.query, 5).includes(query.expected)) tally.hits++
   }
@@ -35,7 +36,7 @@ describe('BM25 ranking', () => {
 
   it('is deterministic: equal scores are ordered by name, whatever the registration order', () => {
     const tool = (name: string): AnyToolDefinition =>
-      Object.freeze({ name, description: 'Read a file.', parameters: { type: 'object' }, execute: () => 1 })
+      Object.freeze({ name, description: 'Read a file.', parameters: { type: 'object' as const }, execute: () => 1 })
     const names = ['c__read', 'a__read', 'b__read']
     const forwards = new Bm25Index(names.map((name) => searchDocument(tool(name))))
     const backwards = new Bm25Index([...names].reverse().map((name) => searchDocument(tool(name))))
@@ -54,8 +55,10 @@ describe('BM25 ranking', () => {
       name: 'huge__tool',
       description: 'word '.repeat(2_000_000),
       parameters: {
-        type: 'object',
-        properties: Object.fromEntries(Array.from({ length: 100_000 }, (_, index) => [`p${index}`, { type: 'string' }])),
+        type: 'object' as const,
+        properties: Object.fromEntries(
+          Array.from({ length: 100_000 }, (_, index) => [`p${index}`, { type: 'string' as const }]),
+        ),
       },
       execute: () => 1,
     })

@@ -9,7 +9,9 @@ import type { SearchView } from './search-view.js'
 import type { RankableTool } from './tool-ranker.js'
 import type { ResolvedToolSearch } from './tool-search-options.js'
 
+/** The tool search adds where it is on: natively, and as a binding in programs. Reserved unless `toolSearch: false`. */
 export const SEARCH_TOOLS_NAME = 'search_tools'
+/** The program binding that reads one tool's declaration by name. Reserved unless `toolSearch: false`. */
 export const DESCRIBE_TOOL_NAME = 'describe_tool'
 
 /** The longest query, in characters; the schema refuses a longer one before the search runs. */

@@ -11,7 +11,7 @@ const definition = (name: string, pinned: boolean): AnyToolDefinition =>
   Object.freeze({
     name,
     description: `The ${name} tool.`,
-    parameters: { type: 'object' },
+    parameters: { type: 'object' as const },
     ...(pinned ? { deferLoading: false } : {}),
     execute: () => name,
   })

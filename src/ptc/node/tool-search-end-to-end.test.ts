@@ -3,6 +3,7 @@ import { expectFailure, expectSuccess } from '../../../test/support/settled-resu
 import { defineTool } from '../../definition/define-tool.js'
 import { ToolErrorCode } from '../../errors/error-codes.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
+import type { ToolRuntimeConfig } from '../../pipeline/runtime-config.js'
 import { createMemorySessionLog } from '../../session-log/memory-session-log.js'
 import { realCorpus } from '../../tool-search/__fixtures__/search-corpus.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
@@ -39,6 +40,7 @@ describe('tool search in TypeScript code mode (isolated-vm)', () => {
     expect(index).toContain('github__ (26): ')
     expect(index).toContain('create_issue')
     expect(sections.map((section) => section.id)).toEqual(['tools:ptc-only', 'tools:sdk', 'tools:index'])
+    expect(sdk.slice(sdk.indexOf('```ts'))).toMatchSnapshot()
   })
 
   it('finds a tool, prints its declarations and calls it in the same program', async () => {
@@ -59,7 +61,9 @@ return { names, sum: await tools[names[0]]({ a: 17, b: 25 }) }`
     expect(text).toContain('memory__read_graph(): Promise<unknown>')
     expect(text).not.toContain('declare class ToolCallError')
     // Each sub-call is an ordinary call through the pipeline, logged under the program's id.
-    const subCalls = log.records.filter((record) => record.type === 'tool.call.started' && record.parentId === 'program')
+    const subCalls = log.records.filter(
+      (record) => record.type === 'tool.call.started' && record.parentId === 'program',
+    )
     expect(subCalls.map((record) => record.name)).toEqual(['search_tools', 'describe_tool', value.names[0]])
   })
 
@@ -92,4 +96,39 @@ return codes`
     )
     expect(failed.error.code).toBe(ToolErrorCode.UNKNOWN_TOOL)
   })
+})
+
+describe('prompts after one more tool', () => {
+  const corpus = realCorpus().definitions
+  const extra = defineTool({
+    name: 'github__star_repository',
+    description: 'Star a GitHub repository.',
+    parameters: { owner: { type: 'string', required: true }, repo: { type: 'string', required: true } },
+    execute: () => 'starred',
+  })
+
+  it.each([
+    ['native, search on', {}],
+    ['native, search off', { toolSearch: false as const }],
+    ['ptc, search on', { mode: 'ptc' as const }],
+    ['ptc, search off', { mode: 'ptc' as const, toolSearch: false as const }],
+    ['both, search on', { mode: 'both' as const }],
+    ['both, search below its threshold', { mode: 'both' as const, toolSearch: { threshold: 500 } }],
+  ] as [string, ToolRuntimeConfig][])(
+    'are byte for byte what a fresh runtime shows for the same tools: %s',
+    (_label, config) => {
+      const full = { ...config, ...(config.mode === undefined ? {} : { ptcRuntime: ptc }) }
+      const incremental = createToolRuntime(full)
+      for (const definition of corpus) incremental.register(definition)
+      incremental.prompt()
+      const added = incremental.register(extra)
+      const fresh = createToolRuntime(full)
+      for (const definition of [extra, ...corpus]) fresh.register(definition)
+      expect(JSON.stringify(incremental.prompt())).toBe(JSON.stringify(fresh.prompt()))
+      added.dispose()
+      const without = createToolRuntime(full)
+      for (const definition of corpus) without.register(definition)
+      expect(JSON.stringify(incremental.prompt())).toBe(JSON.stringify(without.prompt()))
+    },
+  )
 })
