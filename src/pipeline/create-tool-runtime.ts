@@ -3,10 +3,11 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
-import type { Disposer } from '../registry/disposer.js'
+import { createDisposer, type Disposer } from '../registry/disposer.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
+import { foundTools } from '../tool-search/found-tools.js'
 import { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from '../tool-search/search-tools-tool.js'
 import { AgentScopes } from './agent-scopes.js'
 import type { ToolCall, ToolResult } from './call.js'
@@ -167,7 +168,24 @@ function createView(
     onToolsChanged(listener: () => void): Disposer {
       ready('onToolsChanged')
       const shown = () => ({ mode: modeOf(), entries: core.registry.visible(layer).entries })
-      return own(watchShownTools(core.registry, shown, listener))
+      const watcher = watchShownTools(core.registry, shown, listener)
+      if (search === undefined) return own(watcher)
+      // A search lists what it found from then on: that changes what the model is shown as much as a registration.
+      const found = foundTools(layer).onAdd(() =>
+        queueMicrotask(() => {
+          try {
+            listener()
+          } catch {
+            // As for registrations, what the listener throws is dropped.
+          }
+        }),
+      )
+      return own(
+        createDisposer(() => {
+          watcher.dispose()
+          found.dispose()
+        }),
+      )
     },
     get(name: string): AnyToolDefinition | undefined {
       ready('get')

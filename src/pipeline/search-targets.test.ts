@@ -99,6 +99,22 @@ describe('tool search in native mode', () => {
     ).toEqual(['search_tools'])
   })
 
+  it('tells onToolsChanged watchers when a search lists new tools, and only that scope', async () => {
+    const runtime = withCorpus()
+    const alice = runtime.agent('alice')
+    const calls: string[] = []
+    alice.onToolsChanged(() => calls.push('alice'))
+    const bob = runtime.agent('bob').onToolsChanged(() => calls.push('bob'))
+    expectSuccess(await alice.execute(search('dump the entire knowledge graph', 1)))
+    await Promise.resolve()
+    expect(calls).toEqual(['alice'])
+    // Finding the same tool again lists nothing new.
+    expectSuccess(await alice.execute(search('dump the entire knowledge graph', 1)))
+    await Promise.resolve()
+    expect(calls).toEqual(['alice'])
+    bob.dispose()
+  })
+
   it('calls a deferred tool that was never searched for: it is visible, only not listed', async () => {
     const runtime = withCorpus()
     const result = expectSuccess(await runtime.execute({ id: 'direct', name: 'memory__read_graph', arguments: {} }))
