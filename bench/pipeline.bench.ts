@@ -20,6 +20,8 @@ import { loadavg } from 'node:os'
 import { asSchema, executeTool, safeParseJSON } from '@ai-sdk/provider-utils'
 import { tool as langchainTool } from '@langchain/core/tools'
 import { tool as openaiTool, RunContext } from '@openai/agents'
+import { trace } from '@opentelemetry/api'
+import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base'
 import { tool as aiTool } from 'ai'
 import { z } from 'zod'
 import { defineTool } from '../src/definition/define-tool.js'
@@ -27,6 +29,7 @@ import type { AnyToolDefinition } from '../src/definition/tool-definition.js'
 import type { JsonSchemaObject } from '../src/json-schema/node.js'
 import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
 import { validatorFor } from '../src/registry/registry-entry.js'
+import { instrumentOpenTelemetry } from '../src/telemetry/instrument-open-telemetry.js'
 import { formatNs, type Measurement, markdownTable, measureSync, summarize } from './measure.js'
 
 const argumentsText = '{"a":2,"b":3}'
@@ -260,3 +263,58 @@ const rows = [
 })
 console.log("### Lookup in one agent's scope (schemas() wall time; execute CPU time)\n")
 console.log(markdownTable(['registry', 'schemas()', 'execute (lookup + call)', 'visible to the agent'], rows))
+
+// OpenTelemetry: off is the plain runtime (nothing is installed until instrumentOpenTelemetry is called); on, every
+// call makes a real sdk-trace-base span handed to an exporter that drops it.
+const droppingExporter: SpanExporter = {
+  export: (_spans, done) => done({ code: 0 }),
+  shutdown: async () => {},
+}
+const tracingProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(droppingExporter)] })
+
+function traced(tracer: 'none' | 'api' | 'sdk') {
+  const runtime = createToolRuntime()
+  runtime.register(add)
+  // 'api': no SDK registered, so the API's own no-op tracer: what the instrumentation itself costs.
+  if (tracer === 'api') instrumentOpenTelemetry(runtime, { tracer: trace.getTracer('bench') })
+  if (tracer === 'sdk') instrumentOpenTelemetry(runtime, { tracer: tracingProvider.getTracer('bench') })
+  const call = { id: 'call-1', name: 'add', arguments: argumentsText }
+  return async () => {
+    const result = await runtime.execute(call)
+    if (!result.ok || result.value !== 5) throw new Error('wrong result')
+  }
+}
+
+// The SDK's own share of the third row: the same span with the same exporter, outside any pipeline.
+const sdkTracer = tracingProvider.getTracer('bench')
+const spanAlone = async () => {
+  sdkTracer.startSpan('execute_tool add', { attributes: { 'gen_ai.tool.name': 'add' } }).end()
+}
+
+const tracing = await measureInterleaved(
+  [
+    ['instrumentation off (no listener installed)', traced('none'), 2000],
+    ['instrumentOpenTelemetry, API no-op tracer (no SDK)', traced('api'), 2000],
+    ['instrumentOpenTelemetry, sdk-trace-base, dropping exporter', traced('sdk'), 2000],
+    ['sdk-trace-base alone: one span started and ended, no pipeline', spanAlone, 2000],
+  ],
+  60,
+)
+const [offTime, , onTime] = [...tracing.values()].map(({ cpu }) => cpu.medianNs) as [number, number, number]
+console.log('\n### OpenTelemetry spans on add({a, b}) (median CPU time; wall time beside it)\n')
+console.log(
+  markdownTable(
+    ['path', 'CPU median', 'CPU p90', 'wall median', 'added per call (CPU)'],
+    [...tracing].map(([label, { cpu, wall }]) => [
+      label,
+      formatNs(cpu.medianNs),
+      formatNs(cpu.p90Ns),
+      formatNs(wall.medianNs),
+      label.startsWith('sdk-trace-base alone') ? '—' : formatNs(cpu.medianNs - offTime),
+    ]),
+  ),
+)
+console.log(
+  `\nGoal: at most 1.5 µs added per call with real spans to a dropping exporter (${onTime - offTime <= 1500 ? 'met' : 'NOT met'}: ` +
+    `${formatNs(onTime - offTime)}).`,
+)

@@ -6,8 +6,8 @@
 import { defineTool } from '../src/definition/define-tool.js'
 import type { ToolResult } from '../src/pipeline/call.js'
 import { createToolRuntime } from '../src/pipeline/create-tool-runtime.js'
-import type { PtcRunRequest } from '../src/pipeline/ptc-port.js'
 import { createNodePtcRuntime, type NodePtcRuntime } from '../src/ptc/node/create-node-ptc-runtime.js'
+import type { PtcRunRequest } from '../src/ptc/ptc-port.js'
 import { formatNs, markdownTable, summarize } from './measure.js'
 
 const coldSamples = 200

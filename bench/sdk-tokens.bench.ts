@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import type { JsonSchemaNode, JsonSchemaObject } from '../src/json-schema/node.js'
-import type { PtcToolView } from '../src/pipeline/ptc-port.js'
+import type { PtcToolView } from '../src/ptc/ptc-port.js'
 import { renderTypeScriptSdk } from '../src/ptc/ts-sdk/render-typescript-sdk.js'
 import { markdownTable } from './measure.js'
 

@@ -1,6 +1,9 @@
 /**
  * Validation speed of our JSON Schema subset against Ajv 8 (compiled, first error only) and zod 4, on the five
- * tool-argument schemas of the shared fixtures; plus one-time compile cost, ours against Ajv.
+ * tool-argument schemas of the shared fixtures; plus one-time compile cost, ours against Ajv. Beside them, a zod 4
+ * schema given as a tool's parameters: what the pipeline does per call (`runStandardValidate`: zod's own
+ * `~standard.validate`, the verdict read and worded, the parsed value frozen) against zod's `safeParse` on the same
+ * frozen input, with `~standard.validate` alone to show which part is the library's.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { Ajv2020 } from 'ajv/dist/2020.js'
@@ -8,6 +11,8 @@ import { z } from 'zod'
 import { compileSchema } from '../src/json-schema/compile.js'
 import { generateValidator } from '../src/json-schema/generate-validator.js'
 import type { JsonSchemaNode } from '../src/json-schema/node.js'
+import { freezeParsed } from '../src/pipeline/frozen-json.js'
+import { runStandardValidate } from '../src/schema/standard-validate.js'
 import { formatNs, markdownTable, measureSync, summarize } from './measure.js'
 
 interface Fixture {
@@ -36,6 +41,8 @@ function ratio(ours: number, theirs: number): string {
 }
 
 const validationRows: (string | number)[][] = []
+const standardRows: (string | number)[][] = []
+let worstStandardRatio = 0
 const compileRows: (string | number)[][] = []
 const worst = { ajvRatio: 0, zodRatio: 0, readyNs: 0, closuresAjvRatio: 0 }
 for (const fixture of fixtures) {
@@ -65,6 +72,21 @@ for (const fixture of fixtures) {
     worst.ajvRatio = Math.max(worst.ajvRatio, oursNs / ajvNs)
     worst.zodRatio = Math.max(worst.zodRatio, oursNs / zodNs)
     worst.closuresAjvRatio = Math.max(worst.closuresAjvRatio, closuresNs / ajvNs)
+    // A Standard Schema tool's arguments go through the library's ~standard.validate and our reading of its answer
+    // (issues worded, parsed value frozen); the arguments are frozen JSON, as the pipeline holds them.
+    const frozen = freezeParsed(structuredClone(value) as never)
+    const viaStandardNs = measureSync(() => runStandardValidate(zod, frozen), options).medianNs
+    const libraryAloneNs = measureSync(() => zod['~standard'].validate(frozen), options).medianNs
+    const safeParseNs = measureSync(() => zod.safeParse(frozen), options).medianNs
+    worstStandardRatio = Math.max(worstStandardRatio, viaStandardNs / safeParseNs)
+    standardRows.push([
+      `${fixture.id} ${label}`,
+      formatNs(viaStandardNs),
+      formatNs(libraryAloneNs),
+      formatNs(safeParseNs),
+      ratio(viaStandardNs, safeParseNs),
+      ratio(libraryAloneNs, safeParseNs),
+    ])
     validationRows.push([
       `${fixture.id} ${label}`,
       formatNs(oursNs),
@@ -132,6 +154,24 @@ console.log(
     ],
     validationRows,
   ),
+)
+console.log('\n### Median time per validation of a Standard Schema (zod 4) tool: through qilin vs its own safeParse\n')
+console.log(
+  markdownTable(
+    [
+      'schema / input',
+      'qilin: validate, verdict, parsed value frozen',
+      "zod's ~standard.validate alone",
+      'zod 4 safeParse',
+      'qilin/safeParse',
+      '~standard.validate/safeParse',
+    ],
+    standardRows,
+  ),
+)
+console.log(
+  `\nGoal: at most safeParse + 20% on every row (${worstStandardRatio <= 1.2 ? 'met' : 'MISSED'}: worst ` +
+    `${worstStandardRatio.toFixed(2)}x).`,
 )
 console.log('\n### Median compile time per schema\n')
 console.log(

@@ -1,5 +1,5 @@
 // After `tsc -p tsconfig.build.json`: copies the non-TypeScript files a built runtime reads beside its modules
-// (the Python runner) into dist/, and removes from dist/ what no current build input produced (a renamed module,
+// (the Python runner, the inspector's page) into dist/, and removes from dist/ what no current build input produced (a renamed module,
 // a suite or fixture left there by an older build), so the package ships exactly the library.
 import { copyFileSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { dirname, join, relative, sep } from 'node:path'
@@ -19,12 +19,19 @@ function buildInputs() {
   return ts.parseJsonConfigFileContent(config, ts.sys, root, undefined, configPath).fileNames
 }
 
-function copyPython(directory, kept) {
+/** The inspector's page is served as it is written: plain HTML, CSS and ES modules. */
+const pageDirectory = join(source, 'cli', 'inspect', 'page')
+
+function isRuntimeFile(path) {
+  return path.endsWith('.py') || (path.startsWith(pageDirectory + sep) && /\.(html|css|js)$/.test(path))
+}
+
+function copyRuntimeFiles(directory, kept) {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name)
     if (isFixture(path)) continue
-    if (entry.isDirectory()) copyPython(path, kept)
-    else if (entry.name.endsWith('.py')) {
+    if (entry.isDirectory()) copyRuntimeFiles(path, kept)
+    else if (isRuntimeFile(path)) {
       const destination = join(target, relative(source, path))
       mkdirSync(dirname(destination), { recursive: true })
       copyFileSync(path, destination)
@@ -50,5 +57,5 @@ for (const input of buildInputs()) {
   const stem = join(target, relative(source, input)).replace(/\.ts$/, '')
   for (const suffix of ['.js', '.js.map', '.d.ts', '.d.ts.map']) kept.add(stem + suffix)
 }
-copyPython(source, kept)
+copyRuntimeFiles(source, kept)
 prune(target, kept)

@@ -15,6 +15,7 @@ describe('the public surface', () => {
         "ToolErrorCode",
         "ToolRuntimeConfigError",
         "ToolRuntimeError",
+        "codeModeRuntime",
         "compileSchema",
         "createJsonlSessionLog",
         "createMemorySessionLog",
@@ -33,6 +34,7 @@ describe('the public surface', () => {
         "parseJsonlSessionLog",
         "readJsonlSessionLog",
         "renderTypeScriptSdk",
+        "retryPolicy",
         "timeoutPolicy",
         "toJsonSchema",
       ]
@@ -50,6 +52,7 @@ describe('the public surface', () => {
         "INVALID_ARGUMENTS": "INVALID_ARGUMENTS",
         "INVALID_OUTPUT": "INVALID_OUTPUT",
         "LISTENER_ERROR": "LISTENER_ERROR",
+        "TOOL_CHANGED": "TOOL_CHANGED",
         "TOOL_ERROR": "TOOL_ERROR",
         "TOOL_TIMEOUT": "TOOL_TIMEOUT",
         "UNKNOWN_TOOL": "UNKNOWN_TOOL",

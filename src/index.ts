@@ -4,7 +4,15 @@
 // `qilin-tools/mcp`, `qilin-tools/providers`, `qilin-tools/providers/ai-sdk`, `qilin-tools/toolkit`.
 
 // definition
-export type { ContentPart, ImagePart, TextPart } from './definition/content.js'
+export type {
+  AudioPart,
+  ContentPart,
+  EmbeddedResource,
+  ImagePart,
+  ResourceLinkPart,
+  ResourcePart,
+  TextPart,
+} from './definition/content.js'
 export { defineTool } from './definition/define-tool.js'
 export type { OutputValue, ReturnCheck, ToolConfig, ToolOutputConfig } from './definition/tool-config.js'
 export type {
@@ -52,7 +60,10 @@ export type {
 export { createToolRuntime } from './pipeline/create-tool-runtime.js'
 export type {
   ApprovalDecision,
+  ApprovalEvent,
+  ApprovalObserver,
   ApprovalRequest,
+  ApprovalVerdict,
   Approver,
   CallInfo,
   ExecuteWrapper,
@@ -71,6 +82,21 @@ export type {
   ToolGuard,
   WrappedExecution,
 } from './pipeline/pipeline-events.js'
+export { type RetryPolicyOptions, retryPolicy } from './pipeline/retry-policy.js'
+export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
+export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
+export type {
+  ComposedMode,
+  Presentation,
+  SubCall,
+  SubCallOrigin,
+  SubCalls,
+  ToolPresenter,
+  ToolSearchSplit,
+} from './pipeline/tool-presenter.js'
+export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+// ptc (pure parts shared by every code-mode runtime)
+export { codeModeRuntime } from './ptc/code-mode.js'
 export {
   type PtcIndexEntry,
   type PtcLanguage,
@@ -81,16 +107,12 @@ export {
   type PtcRunRequest,
   type PtcRunSuccess,
   type PtcRuntime,
+  type PtcRuntimeParts,
   type PtcToolIndex,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
-} from './pipeline/ptc-port.js'
-export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
-export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
-export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
-
-// ptc (pure parts shared by every code-mode runtime)
+} from './ptc/ptc-port.js'
 export { renderTypeScriptSdk } from './ptc/ts-sdk/render-typescript-sdk.js'
 
 // registry
@@ -102,7 +124,7 @@ export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
 export { isJsonSchemaSpec, type JsonSchemaSpec, jsonSchema } from './schema/json-schema-spec.js'
 export { isSchemaSpecError, SchemaSpecError } from './schema/schema-spec-error.js'
-export type { StandardInput, StandardSchemaLike } from './schema/standard-schema.js'
+export type { StandardInput, StandardOutput, StandardSchemaLike } from './schema/standard-schema.js'
 export { parametersToJsonSchema, toJsonSchema } from './schema/to-json-schema.js'
 export type {
   ArraySpec,
@@ -129,6 +151,8 @@ export { parseJsonlSessionLog, readJsonlSessionLog } from './session-log/read-js
 export type {
   SessionLog,
   SessionLogRecord,
+  ToolCallApprovalRecord,
+  ToolCallAttemptRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'

@@ -24,7 +24,7 @@ describe('qilin-tools conventions', () => {
     expect(await cli('--version')).toEqual({ code: 0, stdout: `${version}\n`, stderr: '' })
   })
 
-  it.each(['run', 'serve', 'sdk', 'call'])('has --help for %s', async (command) => {
+  it.each(['run', 'serve', 'sdk', 'call', 'inspect'])('has --help for %s', async (command) => {
     const result = await cli(command, '--help')
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(new RegExp(`^Usage: qilin-tools ${command} `))
@@ -34,12 +34,15 @@ describe('qilin-tools conventions', () => {
   it('lists every command in the main help', async () => {
     const result = await cli('--help')
     expect(result.code).toBe(0)
-    for (const command of ['run', 'serve', 'sdk', 'call']) expect(result.stdout).toContain(`\n  ${command} `)
+    for (const command of ['run', 'serve', 'sdk', 'call', 'inspect']) expect(result.stdout).toContain(`\n  ${command} `)
   })
 
   it.each([
     [[], 'qilin-tools: missing command; see qilin-tools --help'],
-    [['deploy'], 'qilin-tools: unknown command "deploy" (commands: run, serve, sdk, call); see qilin-tools --help'],
+    [
+      ['deploy'],
+      'qilin-tools: unknown command "deploy" (commands: run, serve, sdk, call, inspect); see qilin-tools --help',
+    ],
     [['sdk', '--frob'], "qilin-tools: sdk: unknown option '--frob'; see qilin-tools sdk --help"],
     [
       ['run'],
@@ -47,6 +50,11 @@ describe('qilin-tools conventions', () => {
     ],
     [['serve', '--http', 'eighty'], 'qilin-tools: serve: --http needs a port number from 0 to 65535 (got "eighty")'],
     [['sdk', '--mode', 'all'], 'qilin-tools: sdk: --mode must be native, ptc or both (got "all")'],
+    [
+      ['inspect', 'a.txt', '--port', '80x'],
+      'qilin-tools: inspect: --port needs a port number from 0 to 65535 (got "80x")',
+    ],
+    [['inspect', 'missing.jsonl'], 'qilin-tools: inspect: missing.jsonl is not a file'],
   ])('ends a usage error %j with exit code 2 and one line', async (args, line) => {
     expect(await cli(...args)).toEqual({ code: 2, stdout: '', stderr: `${line}\n` })
   })

@@ -114,7 +114,7 @@ describe('qilin-tools run', () => {
     const command = `${process.execPath} --no-node-snapshot ${builtCli} run program.ts`
     const result = runBuiltCliOnTerminal(command, 'y\n')
     expect(result).toContain('run_code: 1 call settled · read_file ok')
-    expect(result).toContain('Allow bash {"command":"echo approved"}? [y/N]')
+    expect(result).toContain('Allow bash {"command":"echo approved"}? [y/N/a = always bash in this run]')
     expect(result).toContain('run_code: 2 calls settled · bash ok')
     expect(result).toMatch(/approved\r?\n/)
   })

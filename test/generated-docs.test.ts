@@ -153,6 +153,7 @@ describe('the qilin.config.json schema', () => {
       timeoutMs: defaultPtcLimits.defaultTimeoutMs,
       maxParallelCalls: runtime.maxParallelCalls,
       maxParallelSubCalls: runtime.maxParallelSubCalls,
+      maxResultBytes: runtime.maxResultBytes,
       bashTimeoutMs: BASH_DEFAULT_TIMEOUT_MS,
     })
     expect(defaults('serve')).toMatchObject({

@@ -12,7 +12,9 @@ const MESSAGE_OVERHEAD = 4
 export const countTokens = (text: string): number => encode(text).length
 
 export function resultText(result: ToolResult): string {
-  return result.content.map((part) => (part.type === 'text' ? part.text : `[image ${part.mimeType}]`)).join('\n')
+  return result.content
+    .map((part) => (part.type === 'text' ? part.text : `[image ${'mimeType' in part ? part.mimeType : part.type}]`))
+    .join('\n')
 }
 
 export class Conversation {

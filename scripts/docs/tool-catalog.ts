@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AnyToolDefinition } from '../../src/definition/tool-definition.js'
 import { createToolRuntime } from '../../src/pipeline/create-tool-runtime.js'
-import type { PtcLanguage, PtcRuntime, PtcToolView } from '../../src/pipeline/ptc-port.js'
+import { codeModeRuntime } from '../../src/ptc/code-mode.js'
 import { createNodePtcRuntime } from '../../src/ptc/node/create-node-ptc-runtime.js'
 import { defaultPtcLimits } from '../../src/ptc/ptc-limits.js'
+import type { PtcLanguage, PtcRuntime, PtcToolView } from '../../src/ptc/ptc-port.js'
 import { presentPython } from '../../src/ptc/python/present-python.js'
 import { renderPythonSdk } from '../../src/ptc/python/render-python-sdk.js'
 import { offerEscalation } from '../../src/ptc/run-code-schema.js'
@@ -40,13 +41,13 @@ export interface ToolCatalogInput {
  * sees does not depend on the machine.
  */
 export function pythonPresentation(escalated: boolean): PtcRuntime {
-  return {
+  return codeModeRuntime({
     language: 'python',
     present: (tools, mode) =>
       offerEscalation(presentPython(tools, mode, defaultPtcLimits), escalated ? { network: true } : undefined),
     run: () => Promise.reject(new Error('the catalog never runs a program')),
     close: () => Promise.resolve(),
-  }
+  })
 }
 
 function typeScriptPresentation(escalated: boolean): PtcRuntime {
@@ -62,13 +63,13 @@ interface CodeModeView {
 /** What a runtime in `ptc` mode shows, and the tool views the pipeline handed its code-mode runtime. */
 function presentCodeMode(tools: readonly AnyToolDefinition[], ptcRuntime: PtcRuntime): CodeModeView {
   let views: readonly PtcToolView[] = []
-  const watched: PtcRuntime = {
+  const watched: PtcRuntime = codeModeRuntime({
     ...ptcRuntime,
     present(visible, mode) {
       views = visible
       return ptcRuntime.present(visible, mode)
     },
-  }
+  })
   const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime: watched })
   for (const tool of tools) runtime.register(tool)
   const prompt = runtime.prompt()

@@ -1,10 +1,11 @@
 import { basename, resolve } from 'node:path'
 import { thrownMessage } from '../errors/thrown-message.js'
+import type { McpLogMessage } from '../mcp/log-messages.js'
 import type { McpConnection } from '../mcp/mcp-connection-types.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
-import type { PtcLanguage } from '../pipeline/ptc-port.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
+import type { PtcLanguage } from '../ptc/ptc-port.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { createWorkspaceToolkit, type WorkspaceToolkit } from '../toolkit/workspace-toolkit.js'
 import { approvalListener } from './approval-policy.js'
@@ -25,6 +26,8 @@ export interface RuntimeRequest {
   readonly approver?: Approver
   /** `one` for a single program (no sandbox pool); `many` for a server. Default `one`. */
   readonly runs?: 'one' | 'many'
+  /** Receives the log messages the configured MCP servers send; default: they are dropped. */
+  readonly onMcpLog?: (message: McpLogMessage) => void
 }
 
 /** The configured tools behind one pipeline, and how to let go of them. */
@@ -47,13 +50,14 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
     approve: request.approver ?? terminalApprover(io, loaded.file ?? 'qilin.config.json'),
     ...(limits.maxParallelCalls === undefined ? {} : { maxParallelCalls: limits.maxParallelCalls }),
     ...(limits.maxParallelSubCalls === undefined ? {} : { maxParallelSubCalls: limits.maxParallelSubCalls }),
+    ...(limits.maxResultBytes === undefined ? {} : { maxResultBytes: limits.maxResultBytes }),
     ...(ptcRuntime === undefined ? {} : { ptcRuntime }),
   })
   const toolkit = config.toolkit === false ? undefined : openToolkit(loaded)
   // The tools alone: the approval listener below applies the toolkit's defaults under the config's rules.
   for (const tool of toolkit?.tools ?? []) runtime.register(tool)
   runtime.on('tools/pre-execute', approvalListener(config.approve ?? {}, toolkit?.approvals ?? {}, source))
-  const connections = await connectServers(loaded, runtime, io)
+  const connections = await connectServers(loaded, runtime, io, request.onMcpLog)
   return {
     runtime,
     toolkit,
@@ -94,7 +98,12 @@ function openToolkit(loaded: LoadedConfig): WorkspaceToolkit {
  * `limits.mcpStartTimeoutMs`, is killed and left out with one warning line; the others serve. A stop signal gives
  * up every start still pending.
  */
-async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime, io: CliIo): Promise<McpConnection[]> {
+async function connectServers(
+  loaded: LoadedConfig,
+  runtime: ToolRuntime,
+  io: CliIo,
+  onLog: ((message: McpLogMessage) => void) | undefined,
+): Promise<McpConnection[]> {
   const servers = Object.entries(loaded.config.mcpServers ?? {}).filter(([, server]) => server.disabled !== true)
   if (servers.length === 0) return []
   const { connectMcpServer } = await import('../mcp/connect-mcp-server.js')
@@ -108,6 +117,7 @@ async function connectServers(loaded: LoadedConfig, runtime: ToolRuntime, io: Cl
         ...('command' in server ? { cwd: resolve(loaded.directory, server.cwd ?? '.') } : {}),
         connectTimeoutMs: startTimeoutMs,
         signal: AbortSignal.any([io.stop, deadline]),
+        ...(onLog === undefined ? {} : { onLog }),
       })
       return started.catch((cause: unknown) => {
         throw deadline.aborted

@@ -1,5 +1,5 @@
 import type { JsonObject } from '../json-schema/json-value.js'
-import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
+import { RUN_CODE_TOOL_NAME } from '../ptc/ptc-port.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'

@@ -125,6 +125,11 @@ const topLevel: FieldsOf<QilinConfig & { readonly $schema?: string }> = {
       timeoutMs: field(positiveInteger, 'Default deadline of a `run_code` program, in milliseconds.', '120 000'),
       maxParallelCalls: field(positiveInteger, 'Parallel-safe calls of one batch that overlap.', '10'),
       maxParallelSubCalls: field(positiveInteger, 'Parallel-safe sub-calls of one `run_code` that overlap.', '10'),
+      maxResultBytes: field(
+        positiveInteger,
+        'UTF-8 bytes of text one native tool result may show the model; a longer one is cut, with a note.',
+        '100 000',
+      ),
       bashTimeoutMs: field(positiveInteger, 'Default deadline of a `bash` command, in milliseconds.', '120 000'),
       mcpStartTimeoutMs: field(
         positiveInteger,

@@ -22,6 +22,8 @@ export interface ConfigLimits {
   readonly timeoutMs?: number
   readonly maxParallelCalls?: number
   readonly maxParallelSubCalls?: number
+  /** UTF-8 bytes of text one native tool result may show the model (default 100 000). */
+  readonly maxResultBytes?: number
   /** Default deadline of a `bash` command. */
   readonly bashTimeoutMs?: number
   /** How long an MCP server may take to start and list its tools before it is given up (default 30 000). */

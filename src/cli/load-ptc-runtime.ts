@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import type { PtcLanguage, PtcRuntime } from '../pipeline/ptc-port.js'
+import type { PtcLanguage, PtcRuntime } from '../ptc/ptc-port.js'
 import type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 import type { LoadedConfig } from './config.js'
 

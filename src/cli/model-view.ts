@@ -1,5 +1,5 @@
-import type { PtcToolView } from '../pipeline/ptc-port.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
+import type { PtcToolView } from '../ptc/ptc-port.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { TokenCounter } from './token-count.js'
 

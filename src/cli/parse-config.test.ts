@@ -30,6 +30,7 @@ describe('parseConfig', () => {
         timeoutMs: 5000,
         maxParallelCalls: 4,
         maxParallelSubCalls: 2,
+        maxResultBytes: 50_000,
         bashTimeoutMs: 1000,
         mcpStartTimeoutMs: 2000,
       },

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
 import type { Readable } from 'node:stream'
-import type { PtcLanguage } from '../pipeline/ptc-port.js'
+import type { PtcLanguage } from '../ptc/ptc-port.js'
 import { CliError } from './cli-error.js'
 
 const LANGUAGES: Readonly<Record<string, PtcLanguage>> = {

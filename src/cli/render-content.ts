@@ -1,10 +1,6 @@
-import type { ContentPart } from '../definition/content.js'
+import { type ContentPart, contentFallbackText } from '../definition/content.js'
 
-/** Content as a terminal shows it: text as is, an image as a one-line placeholder. */
+/** Content as a terminal shows it: text as is, anything binary as a one-line placeholder. */
 export function renderContent(content: readonly ContentPart[]): string {
-  return content
-    .map((part) =>
-      part.type === 'text' ? part.text : `[image ${part.mimeType}, ${Buffer.byteLength(part.data, 'base64')} bytes]`,
-    )
-    .join('\n')
+  return content.map(contentFallbackText).join('\n')
 }

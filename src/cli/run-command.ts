@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path'
 import type { ToolResult } from '../pipeline/call.js'
-import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
+import { RUN_CODE_TOOL_NAME } from '../ptc/ptc-port.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand, CliIo } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'
@@ -8,6 +8,7 @@ import { loadConfig } from './load-config.js'
 import { readProgram } from './program-source.js'
 import { renderContent } from './render-content.js'
 import { progressLine, type SubCallRecord, subCallText, trackSubCalls } from './sub-call-tracker.js'
+import { terminalApprover } from './terminal-approver.js'
 import { loadTokenCounter } from './token-count.js'
 
 const RUN_ID = 'cli-run'
@@ -44,9 +45,22 @@ export const runCommand: CliCommand = {
     const program = await readUnlessStopped(path, values.lang as string | undefined, io)
     const searched = path === '-' ? [io.cwd] : [dirname(resolve(io.cwd, path)), io.cwd]
     const loaded = loadConfig(values.config as string | undefined, searched, io.cwd)
-    const built = await buildRuntime(loaded, { mode: 'ptc', language: program.language }, io)
-    const tracker = trackSubCalls(RUN_ID, (records) => io.status(progressLine(records)))
+    let asking = false
+    const approver = terminalApprover(io, loaded.file ?? 'qilin.config.json', {
+      asking: (active) => {
+        asking = active
+      },
+    })
+    const built = await buildRuntime(loaded, { mode: 'ptc', language: program.language, approver }, io)
+    const redraw = () => {
+      if (!asking) io.status(progressLine(tracker.records, tracker.running))
+    }
+    const tracker = trackSubCalls(RUN_ID, redraw)
+    built.runtime.on('tools/pre-execute', tracker.started, { order: -Number.MAX_VALUE })
     built.runtime.on('tools/result', tracker.observe)
+    // On a terminal the line ticks, so a long call shows its time growing; elsewhere nothing is drawn.
+    const ticker = io.stderrIsTty ? setInterval(redraw, 250) : undefined
+    ticker?.unref()
     try {
       const result = await built.runtime.execute(
         {
@@ -60,11 +74,13 @@ export const runCommand: CliCommand = {
         },
         { signal: io.stop },
       )
+      clearInterval(ticker)
       io.status('')
       if (values.json === true) io.write(`${JSON.stringify(await runReport(result, tracker.records), null, 2)}\n`)
       else printOutcome(result, io)
       return result.ok ? ExitCode.ok : ExitCode.failed
     } finally {
+      clearInterval(ticker)
       await built.close()
     }
   },

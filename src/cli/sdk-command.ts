@@ -1,4 +1,4 @@
-import type { PtcLanguage } from '../pipeline/ptc-port.js'
+import type { PtcLanguage } from '../ptc/ptc-port.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand } from './cli-command.js'

@@ -1,6 +1,6 @@
 import { once } from 'node:events'
-import type { HttpAuth, McpHttpTransport, McpServing } from '../mcp/index.js'
-import type { PtcLanguage } from '../pipeline/ptc-port.js'
+import type { HttpAuth, McpHttpTransport, McpLogMessage, McpServing } from '../mcp/index.js'
+import type { PtcLanguage } from '../ptc/ptc-port.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { buildRuntime } from './build-runtime.js'
 import type { CliCommand, CliIo } from './cli-command.js'
@@ -49,9 +49,17 @@ export const serveCommand: CliCommand = {
         : httpServing(port, values['no-auth'] === true, loaded.config.serve ?? {}, io.env, MIN_TOKEN_LENGTH)
     // stdin belongs to the MCP client, so the terminal cannot be asked: without elicitation, asking denies.
     const fallback = terminalApprover({ ...io, stdinIsTty: false }, loaded.file ?? 'qilin.config.json')
+    // Upstream servers log from their start; the serving that passes their messages on exists only afterwards.
+    let forwardLog: ((message: McpLogMessage) => void) | undefined
     const built = await buildRuntime(
       loaded,
-      { mode, language, approver: elicitationApprover(fallback), runs: 'many' },
+      {
+        mode,
+        language,
+        approver: elicitationApprover(fallback),
+        runs: 'many',
+        onMcpLog: (message) => forwardLog?.(message),
+      },
       io,
     )
     try {
@@ -63,6 +71,7 @@ export const serveCommand: CliCommand = {
         if (http !== undefined && error instanceof TypeError) throw new CliError(`serve --http: ${error.message}`)
         throw error
       })
+      forwardLog = serving.log
       if (http !== undefined) announce(io, serving, http.source, mode)
       await stopped(io.stop, port === undefined ? io.stdin : undefined)
       await serving.close()

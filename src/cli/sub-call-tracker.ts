@@ -1,6 +1,6 @@
 import type { ContentPart } from '../definition/content.js'
 import type { ToolErrorCode } from '../errors/error-codes.js'
-import type { ResultEvent } from '../pipeline/pipeline-events.js'
+import type { PreExecuteEvent, ResultEvent } from '../pipeline/pipeline-events.js'
 import { renderContent } from './render-content.js'
 
 export interface SubCallRecord {
@@ -14,13 +14,29 @@ export interface SubCallRecord {
   readonly content: readonly ContentPart[]
 }
 
-/** Collects the settled sub-calls of one `run_code` call, and tells a listener as each one settles. */
+/** A sub-call past validation that has not settled yet, and when it started (`performance.now()`). */
+export interface RunningCall {
+  readonly name: string
+  readonly startedAt: number
+}
+
+/**
+ * Collects the settled sub-calls of one `run_code` call, and tells a listener as each one settles. `started` (a
+ * `tools/pre-execute` listener) tracks the sub-calls running now, for the live status line.
+ */
 export function trackSubCalls(parentId: string, onSettled: (records: readonly SubCallRecord[]) => void) {
   const records: SubCallRecord[] = []
+  const running = new Map<string, RunningCall>()
   return {
     records: records as readonly SubCallRecord[],
+    running: running as ReadonlyMap<string, RunningCall>,
+    started({ call }: PreExecuteEvent): undefined {
+      if (call.parentId === parentId) running.set(call.id, { name: call.name, startedAt: performance.now() })
+      return undefined
+    },
     observe({ result, parentId: parent }: ResultEvent) {
       if (parent !== parentId) return
+      running.delete(result.id)
       records.push({
         id: result.id,
         name: result.name,
@@ -34,13 +50,38 @@ export function trackSubCalls(parentId: string, onSettled: (records: readonly Su
   }
 }
 
-/** The live status line: how many sub-calls settled, how many failed, and the latest. */
-export function progressLine(records: readonly SubCallRecord[]): string {
+/** How many running calls the status line names; the rest are counted. */
+const RUNNING_SHOWN = 3
+
+/**
+ * The live status line: how many sub-calls settled, how many failed, and the latest; then the calls running now
+ * with how long each has run (as of `now`, a `performance.now()` reading).
+ */
+export function progressLine(
+  records: readonly SubCallRecord[],
+  running: ReadonlyMap<string, RunningCall> = new Map(),
+  now = performance.now(),
+): string {
+  const parts: string[] = []
   const last = records.at(-1)
-  if (last === undefined) return ''
-  const failed = records.filter((record) => !record.ok).length
-  const outcome = last.ok ? 'ok' : (last.code ?? 'failed')
-  return `run_code: ${records.length} call${records.length === 1 ? '' : 's'} settled${failed === 0 ? '' : `, ${failed} failed`} · ${last.name} ${outcome} ${Math.round(last.durationMs)} ms`
+  if (last !== undefined) {
+    const failed = records.filter((record) => !record.ok).length
+    const outcome = last.ok ? 'ok' : (last.code ?? 'failed')
+    parts.push(
+      `${records.length} call${records.length === 1 ? '' : 's'} settled${failed === 0 ? '' : `, ${failed} failed`} · ${last.name} ${outcome} ${Math.round(last.durationMs)} ms`,
+    )
+  }
+  if (running.size > 0) {
+    const calls = [...running.values()]
+    const named = calls.slice(0, RUNNING_SHOWN).map((call) => `${call.name} ${seconds(now - call.startedAt)}`)
+    const more = calls.length > RUNNING_SHOWN ? ` +${calls.length - RUNNING_SHOWN} more` : ''
+    parts.push(`running ${named.join(', ')}${more}`)
+  }
+  return parts.length === 0 ? '' : `run_code: ${parts.join(' · ')}`
+}
+
+function seconds(ms: number): string {
+  return `${(Math.max(0, ms) / 1000).toFixed(1)} s`
 }
 
 /** The text a sub-call result would have put into the conversation. */

@@ -147,6 +147,56 @@ describe('defineTool', () => {
     })
   })
 
+  test('a defaulted key is always there in execute, at every level; the model may still leave it out', () => {
+    defineTool({
+      name: 'defaults',
+      description: 'Defaults.',
+      parameters: {
+        retries: { type: 'integer', default: 3 },
+        label: { type: 'string' },
+        outer: {
+          type: 'object',
+          default: {},
+          properties: {
+            middle: {
+              type: 'object',
+              properties: { inner: { type: 'object', properties: { level: { type: 'string', default: 'three' } } } },
+            },
+          },
+        },
+      },
+      execute(args) {
+        expectTypeOf(args.retries).toEqualTypeOf<number>()
+        expectTypeOf(args.outer).toEqualTypeOf<{ middle?: { inner?: { level: string } } }>()
+        expectTypeOf(args).toHaveProperty('label').toEqualTypeOf<string | undefined>()
+        // @ts-expect-error a key without a default stays optional
+        expectTypeOf(args.label).toEqualTypeOf<string>()
+        return null
+      },
+    })
+  })
+
+  test('a Standard Schema as the whole parameters gives execute its parsed output type', () => {
+    defineTool({
+      name: 'parsed',
+      description: 'Parsed.',
+      parameters: z.object({ n: z.number().default(5), word: z.string().transform((text) => text.length) }),
+      execute(args) {
+        expectTypeOf(args).toEqualTypeOf<{ n: number; word: number }>()
+        return args.n + args.word
+      },
+    })
+    defineTool({
+      name: 'parsed_ark',
+      description: 'Parsed.',
+      parameters: type({ n: 'number = 5' }),
+      execute(args) {
+        expectTypeOf(args).toEqualTypeOf<{ n: number }>()
+        return args.n
+      },
+    })
+  })
+
   test('mistakes do not compile', () => {
     defineTool({
       name: 'wrong_argument',
@@ -205,6 +255,34 @@ describe('defineTool', () => {
       parameters: {},
       // @ts-expect-error: without an output schema the value must be JSON
       execute: () => new Date(),
+    })
+  })
+
+  test('retry and budget hints are typed: idempotent a boolean, maxResultBytes a number, annotations the MCP names', () => {
+    defineTool({
+      name: 'hinted',
+      description: 'x',
+      parameters: {},
+      idempotent: true,
+      maxResultBytes: 20_000,
+      annotations: {
+        title: 'Hinted',
+        readOnlyHint: true,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      execute: () => null,
+    })
+    defineTool({
+      name: 'bad_hints',
+      description: 'x',
+      parameters: {},
+      // @ts-expect-error: idempotent is a boolean
+      idempotent: 'yes',
+      // @ts-expect-error: readOnly is not an MCP annotation
+      annotations: { readOnly: true },
+      execute: () => null,
     })
   })
 })

@@ -113,6 +113,8 @@ describe('defineTool', () => {
     ['zero timeout', { timeoutMs: 0 }, 'timeoutMs'],
     ['infinite timeout', { timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs'],
     ['unknown annotation', { annotations: { readOnly: true } }, 'annotations'],
+    ['idempotent not a boolean', { idempotent: 'yes' }, 'idempotent'],
+    ['fractional result budget', { maxResultBytes: 10.5 }, 'maxResultBytes'],
     ['output without schema', { output: { render: () => [] } }, 'output'],
     ['unknown kind', parameter({ type: 'strin' }), 'parameters.value'],
     ['missing kind', parameter({ description: 'x' }), 'parameters.value'],

@@ -5,7 +5,8 @@ import { SchemaCompileError } from '../json-schema/schema-compile-error.js'
 import type { InferArgs } from '../schema/infer.js'
 import { SchemaSpecError } from '../schema/schema-spec-error.js'
 import { childPath } from '../schema/spec-path.js'
-import { parametersToJsonSchema, toJsonSchema } from '../schema/to-json-schema.js'
+import { isStandardSchema } from '../schema/standard-schema.js'
+import { type ProjectionNote, parametersToJsonSchemaNoting, toJsonSchemaNoting } from '../schema/to-json-schema.js'
 import type { ParametersSpec, ValueSpec } from '../schema/value-spec.js'
 import { deepFreeze } from './deep-freeze.js'
 import type { OutputValue, ReturnCheck, ToolConfig } from './tool-config.js'
@@ -66,6 +67,9 @@ const configChecks: Readonly<Record<string, Check>> = {
       ? undefined
       : 'must be a positive finite number of milliseconds',
   deferLoading: isFlag,
+  idempotent: isFlag,
+  maxResultBytes: (value) =>
+    Number.isSafeInteger(value) && (value as number) >= 1 ? undefined : 'must be a positive whole number of bytes',
   execute: isFunction,
   finalizeContent: isFunction,
   presentCall: isFunction,
@@ -108,6 +112,15 @@ function convert<Node extends JsonSchemaNode>(toolName: string, path: string, co
   return node
 }
 
+/** One line of the definition's `schemaNotes`. */
+function noteText(note: ProjectionNote): string {
+  const enforced = note.root && note.path === 'parameters'
+  return enforced
+    ? `${note.path}, ${note.rule}: ${note.vendor} enforces it on every call; the model's schema does not show it`
+    : `${note.path}, ${note.rule}: not enforced, nor shown to the model (only a Standard Schema given as the whole ` +
+        'parameters is run by its library)'
+}
+
 /**
  * Validates a tool and returns it frozen, with `parameters` and `output.schema` converted to canonical JSON Schema.
  * Throws `ToolDefinitionError` naming the tool and the path of the first problem.
@@ -127,9 +140,14 @@ export function defineTool<
   const source = config as unknown as Record<string, unknown>
   const toolName = typeof source.name === 'string' ? source.name : '(unnamed)'
   checkConfig(source, toolName)
+  const notes: ProjectionNote[] = []
   const parameters = convert(toolName, 'parameters', () =>
-    parametersToJsonSchema(config.parameters as ParametersSpec, 'parameters'),
+    parametersToJsonSchemaNoting(config.parameters as ParametersSpec, 'parameters', notes),
   )
+  const standardParameters = isStandardSchema(config.parameters) ? config.parameters : undefined
+  if (standardParameters !== undefined && typeof standardParameters['~standard'].validate !== 'function') {
+    throw new ToolDefinitionError(toolName, 'parameters', 'a Standard Schema needs a ~standard.validate function')
+  }
   const definition: Record<string, unknown> = { name: config.name }
   if (config.title !== undefined) definition.title = config.title
   definition.description = config.description
@@ -137,14 +155,18 @@ export function defineTool<
   if (config.output !== undefined) {
     const outputPath = childPath('output', 'schema')
     const schema: JsonSchemaNode = convert(toolName, outputPath, () =>
-      toJsonSchema(config.output?.schema as ValueSpec, outputPath),
+      toJsonSchemaNoting(config.output?.schema as ValueSpec, outputPath, notes),
     )
     definition.output = config.output.render === undefined ? { schema } : { schema, render: config.output.render }
   }
   if (config.annotations !== undefined) definition.annotations = { ...config.annotations }
+  if (standardParameters !== undefined) definition.standardParameters = standardParameters
+  if (notes.length > 0) definition.schemaNotes = notes.map(noteText)
   for (const key of [
     'executionMode',
     'timeoutMs',
+    'idempotent',
+    'maxResultBytes',
     'deferLoading',
     'execute',
     'finalizeContent',

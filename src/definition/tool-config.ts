@@ -32,6 +32,13 @@ export interface ToolConfig<
   readonly annotations?: ToolAnnotations
   readonly executionMode?: ExecutionMode | ((args: InferArgs<Parameters>) => ExecutionMode)
   readonly timeoutMs?: number
+  /**
+   * Running a call twice with the same arguments has the effect of running it once, so `retryPolicy` may retry it.
+   * @default false (`annotations.idempotentHint` counts the same)
+   */
+  readonly idempotent?: boolean
+  /** UTF-8 bytes of text one result may show the model; a longer one is cut with a note. @default the runtime's */
+  readonly maxResultBytes?: number
   /** `false` keeps the tool listed in full when tool search is on. @default true */
   readonly deferLoading?: boolean
   execute(args: InferArgs<Parameters>, exec: ToolExecution): Returned | Promise<Returned>

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
+import type { StandardSchemaLike } from '../schema/standard-schema.js'
 import type { ContentPart } from './content.js'
 
 /** Whether a tool's calls may overlap other calls (`parallel`) or must run alone (`exclusive`). */
@@ -65,8 +66,28 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
   readonly parameters: JsonSchemaObject
   readonly output?: ToolOutput<Args, Value>
   readonly annotations?: ToolAnnotations
-  /** Default `exclusive`: a call runs alone unless the tool says it is safe to overlap. */
+  /**
+   * The Standard Schema given as the whole `parameters`: the runtime runs its own `~standard.validate` on each
+   * call's arguments in place of `parameters`, and its parsed value is what the approver and `execute` see.
+   */
+  readonly standardParameters?: StandardSchemaLike
+  /**
+   * What `parameters` and `output.schema` cannot show the model: rules a Standard Schema library enforces (or, nested
+   * in a DSL spec, does not) beyond its JSON Schema, each naming where it sits. Absent when there is none.
+   */
+  readonly schemaNotes?: readonly string[]
+  /**
+   * Whether a call may overlap others. Without it, `parallel` when `annotations.readOnlyHint` is true, else
+   * `exclusive`: a call runs alone unless the tool says it is safe to overlap.
+   */
   readonly executionMode?: ExecutionMode | ((args: Args) => ExecutionMode)
+  /**
+   * Running a call twice with the same arguments has the effect of running it once, so `retryPolicy` may retry it
+   * (as it may any call whose execution mode is `parallel`). `annotations.idempotentHint: true` counts the same.
+   */
+  readonly idempotent?: boolean
+  /** UTF-8 bytes of text one result may show the model; overrides the runtime's `maxResultBytes`. */
+  readonly maxResultBytes?: number
   /** Deadline in ms; the runtime enforces it unless created with `enforceTimeouts: false`. */
   readonly timeoutMs?: number
   /**
@@ -74,6 +95,12 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
    * included), so `timeoutPolicy` leaves the call alone.
    */
   readonly ownsDeadline?: boolean
+  /**
+   * `execute` resolves to the call's whole outcome rather than a value to check and render: `{ ok: true, value,
+   * content }` or `{ ok: false, error }`, either with `metadata` (code mode's `run_code`, whose program renders its
+   * own result). An answer of another shape fails the call as `TOOL_ERROR`.
+   */
+  readonly returnsOutcome?: boolean
   /**
    * `false` keeps the tool listed in full when tool search is on; other tools then wait in the index until a
    * search finds them. @default true

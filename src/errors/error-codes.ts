@@ -4,6 +4,11 @@
 export const ToolErrorCode = {
   /** The tool is absent, or hidden from the caller's scope or presentation. */
   UNKNOWN_TOOL: 'UNKNOWN_TOOL',
+  /**
+   * A sub-call named a tool that was replaced, with other schemas, after it was offered to the caller (a code-mode
+   * program's SDK binding): it is not run against schemas the caller never saw.
+   */
+  TOOL_CHANGED: 'TOOL_CHANGED',
   /** The arguments were not JSON, or did not match the parameter schema. */
   INVALID_ARGUMENTS: 'INVALID_ARGUMENTS',
   /** A pre-execute listener, guard or the approver refused the call. */

@@ -1,4 +1,5 @@
 import type { KeywordEmitter } from './code-generator.js'
+import { enumSizeProblem } from './enum-limit.js'
 import { formatCheckers } from './formats.js'
 import { compileLinearPattern } from './linear-regex.js'
 import type { JsonSchemaObject } from './node.js'
@@ -35,6 +36,8 @@ export const valueEmitters = {
   },
   enum(schema, generator) {
     const values = schema.enum!
+    // An enum over the cap the compiler refused (lenient mode) checks nothing, as in the closure tree.
+    if (enumSizeProblem(values.length) !== undefined) return []
     const simple = values.map(literal)
     if (simple.every((text) => text !== undefined) && values.length <= 8) {
       return [`if (!(${simple.map((text) => `data === ${text}`).join(' || ') || 'false'})) ${generator.failOn('enum')}`]

@@ -1,5 +1,6 @@
-import type { KeywordDefinition } from './compile-context.js'
+import type { CompileContext, KeywordDefinition } from './compile-context.js'
 import { deepEqual } from './deep-equal.js'
+import { enumSizeProblem } from './enum-limit.js'
 import { constDetail, detailText, enumDetail } from './keyword-details.js'
 import { SchemaCompileError } from './schema-compile-error.js'
 import { type Check, report } from './validation-state.js'
@@ -18,8 +19,14 @@ function compileConst(expected: unknown): Check {
   return (value, state) => deepEqual(value, expected, state.maxDepth) || fail(value, state)
 }
 
-function compileEnum(values: unknown, schemaPath: string): Check {
+function compileEnum(values: unknown, context: CompileContext, schemaPath: string): Check | undefined {
   if (!Array.isArray(values)) throw new SchemaCompileError('enum', schemaPath, 'must be an array')
+  const oversized = enumSizeProblem(values.length)
+  if (oversized !== undefined) {
+    // Lenient mode leaves it to whoever sent it, like any keyword we do not enforce.
+    context.unsupported('enum', schemaPath, oversized)
+    return undefined
+  }
   const detail = enumDetail(values)
   const fail = (value: unknown, state: Parameters<Check>[1]) => {
     if (state.silent === 0) report(state, 'enum', detailText(detail, value))
@@ -37,5 +44,5 @@ function compileEnum(values: unknown, schemaPath: string): Check {
 
 export const valueKeywords = {
   const: { appliesTo: 'any', compile: (value) => compileConst(value) },
-  enum: { appliesTo: 'any', compile: (value, _schema, _context, schemaPath) => compileEnum(value, schemaPath) },
+  enum: { appliesTo: 'any', compile: (value, _schema, context, schemaPath) => compileEnum(value, context, schemaPath) },
 } satisfies Record<string, KeywordDefinition>

@@ -3,6 +3,7 @@ import {
   type CallToolResult,
   CallToolResultSchema,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   type Tool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
@@ -13,6 +14,7 @@ import type { JsonObject } from '../json-schema/json-value.js'
 import { createAutoReconnect } from './auto-reconnect.js'
 import { callFailure, classifyCallFailure, unavailable } from './call-error.js'
 import { type ClientTransport, createClientTransport } from './create-transport.js'
+import { boundedLogMessage, rateLimitedLog } from './log-messages.js'
 import type {
   McpConnection,
   McpConnectionState,
@@ -50,6 +52,17 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   const pingTimeoutMs = options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS
   const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS
   let session: Session | undefined
+  const onLog = options.onLog
+  const log =
+    onLog === undefined
+      ? undefined
+      : rateLimitedLog(serverName, (message) => {
+          try {
+            onLog(message)
+          } catch {
+            // The host's listener is not the server's problem: the connection keeps running.
+          }
+        })
   let state: McpConnectionState = 'connecting'
   let error: string | undefined
   let syncs = 0
@@ -160,6 +173,11 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (session === current) resync()
     })
+    if (log !== undefined) {
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+        if (session === current) log(boundedLogMessage(serverName, notification.params))
+      })
+    }
     if (options.capabilities?.roots !== undefined) {
       client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(options.roots ?? [])] }))
     }

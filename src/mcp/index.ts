@@ -3,6 +3,7 @@
 export { type HttpAuth, MIN_TOKEN_LENGTH } from './bearer-auth.js'
 export { connectMcpServer } from './connect-mcp-server.js'
 export { elicitationApprover } from './elicitation-approver.js'
+export type { McpLogMessage } from './log-messages.js'
 export type {
   McpAutoReconnect,
   McpConnection,

@@ -75,33 +75,37 @@ describe('mapCallResult', () => {
 })
 
 describe('mapContent', () => {
-  it('renders audio and resources as short text', () => {
+  it('keeps audio, links and embedded resources as parts of their own kind, without fields we do not define', () => {
     expect(
       mapContent([
-        { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
-        { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt' },
+        { type: 'audio', data: 'AAAA', mimeType: 'audio/wav', _meta: { x: 1 } },
+        { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt', annotations: { priority: 1 } },
         { type: 'resource', resource: { uri: 'file:///b.txt', text: 'inline text' } },
         { type: 'resource', resource: { uri: 'file:///c.bin', blob: 'AAAA', mimeType: 'application/octet-stream' } },
       ]),
-    ).toMatchInlineSnapshot(`
-      [
-        {
-          "text": "[audio audio/wav, 4 base64 bytes]",
-          "type": "text",
-        },
-        {
-          "text": "[resource a.txt: file:///a.txt]",
-          "type": "text",
-        },
-        {
-          "text": "inline text",
-          "type": "text",
-        },
-        {
-          "text": "[resource file:///c.bin application/octet-stream]",
-          "type": "text",
-        },
-      ]
-    `)
+    ).toEqual([
+      { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+      { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt' },
+      { type: 'resource', resource: { uri: 'file:///b.txt', text: 'inline text' } },
+      { type: 'resource', resource: { uri: 'file:///c.bin', blob: 'AAAA', mimeType: 'application/octet-stream' } },
+    ])
+  })
+
+  it('uses what text can hold as the value without an output schema, leaving media to the parts', () => {
+    const mapped = mapCallResult(
+      'files',
+      {
+        content: [
+          { type: 'text', text: 'two files:' },
+          { type: 'resource_link', uri: 'file:///a.txt', name: 'a.txt' },
+          { type: 'resource', resource: { uri: 'file:///b.txt', mimeType: 'text/plain', text: 'inline text' } },
+          { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+        ],
+      },
+      false,
+    )
+    expect(mapped.value).toBe(
+      'two files:\n[resource link a.txt file:///a.txt]\n[resource file:///b.txt (text/plain)]\ninline text',
+    )
   })
 })

@@ -1,5 +1,5 @@
 import type { CallToolResult, ContentBlock } from '@modelcontextprotocol/sdk/types.js'
-import type { ContentPart } from '../definition/content.js'
+import { type ContentPart, contentFallbackText, isMediaPart } from '../definition/content.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { ToolError } from '../errors/tool-error.js'
 import type { JsonValue } from '../json-schema/json-value.js'
@@ -12,20 +12,32 @@ export interface MappedResult {
 
 type BlockOf<Type extends ContentBlock['type']> = Extract<ContentBlock, { type: Type }>
 
-/** Each MCP content kind as our parts: text and images pass through, the rest become short text. */
+const optional = <Key extends string>(key: Key, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as { readonly [K in Key]?: string }
+
+/** Each MCP content kind as our part of the same kind, with the fields we define (no `_meta`, no annotations). */
 const partsOf = {
   text: (block: BlockOf<'text'>) => [{ type: 'text', text: block.text }],
   image: (block: BlockOf<'image'>) => [{ type: 'image', data: block.data, mimeType: block.mimeType }],
-  audio: (block: BlockOf<'audio'>) => [
-    { type: 'text', text: `[audio ${block.mimeType}, ${block.data.length} base64 bytes]` },
-  ],
+  audio: (block: BlockOf<'audio'>) => [{ type: 'audio', data: block.data, mimeType: block.mimeType }],
   resource_link: (block: BlockOf<'resource_link'>) => [
-    { type: 'text', text: `[resource ${block.name}: ${block.uri}]${block.description ? ` ${block.description}` : ''}` },
+    {
+      type: 'resource_link',
+      uri: block.uri,
+      name: block.name,
+      ...optional('title', block.title),
+      ...optional('description', block.description),
+      ...optional('mimeType', block.mimeType),
+    },
   ],
-  resource: (block: BlockOf<'resource'>) => [
-    'text' in block.resource
-      ? { type: 'text', text: block.resource.text }
-      : { type: 'text', text: `[resource ${block.resource.uri} ${block.resource.mimeType ?? 'binary'}]` },
+  resource: ({ resource }: BlockOf<'resource'>) => [
+    {
+      type: 'resource',
+      resource:
+        'text' in resource
+          ? { uri: resource.uri, ...optional('mimeType', resource.mimeType), text: resource.text }
+          : { uri: resource.uri, ...optional('mimeType', resource.mimeType), blob: resource.blob },
+    },
   ],
 } satisfies { [Type in ContentBlock['type']]: (block: BlockOf<Type>) => ContentPart[] }
 
@@ -33,8 +45,9 @@ export function mapContent(blocks: readonly ContentBlock[]): ContentPart[] {
   return blocks.flatMap((block) => (partsOf[block.type] as (block: ContentBlock) => ContentPart[])(block))
 }
 
+/** The text of a result: every part text can hold (text, text resources, links); media are left to the parts. */
 function textOf(parts: readonly ContentPart[]): string {
-  return parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n')
+  return parts.flatMap((part) => (isMediaPart(part) ? [] : [contentFallbackText(part)])).join('\n')
 }
 
 /** Our failures render as `Error: <message>`; a server that words its errors the same way would be said twice. */

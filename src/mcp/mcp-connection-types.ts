@@ -1,5 +1,6 @@
 import type { ClientCapabilities, Implementation, Root, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
+import type { McpLogMessage } from './log-messages.js'
 import type { McpNamePrefix } from './tool-name.js'
 
 /** The one runtime capability the client needs: every registration returns its disposer. */
@@ -53,6 +54,12 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly autoReconnect?: boolean | McpAutoReconnect
   /** Called after a re-sync changed the registered tools (not after the initial listing). */
   readonly onToolsChanged?: (tools: readonly string[]) => void
+  /**
+   * Called with each log message (`notifications/message`) the server sends, tagged with this connection's name,
+   * its data bounded to 16 KiB of JSON, at most 100 a second (the rest are counted in one warning).
+   * @default none: log messages are dropped
+   */
+  readonly onLog?: (message: McpLogMessage) => void
   /** Called on every status change. */
   readonly onStatus?: (status: McpConnectionStatus) => void
 }

@@ -23,7 +23,7 @@ export const SERVER_INFO = { name: 'qilin-tools', version: '0.1.0' }
  */
 export function createSessionServer(scope: ServedScope, instructions?: string): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: true } },
+    capabilities: { tools: { listChanged: true }, logging: {} },
     ...(instructions === undefined ? {} : { instructions }),
   })
   // Call ids must be unique across every served session: approvals find their client by them.

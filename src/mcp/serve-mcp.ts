@@ -2,6 +2,7 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import { generateToken, type HttpAuth } from './bearer-auth.js'
+import type { McpLogMessage } from './log-messages.js'
 import { createSessionServer, type ServedScope } from './mcp-session-server.js'
 import { type HttpServeOptions, listenHttp } from './serve-http.js'
 
@@ -49,6 +50,12 @@ export interface McpServing {
    * presentation changes that alter the served scope send it by themselves; this is for anything else.
    */
   toolsChanged(): void
+  /**
+   * Sends a log message (`notifications/message`) to every connected client at or above the level it chose with
+   * `logging/setLevel`; the logger names the server it came from. For passing on what `connectMcpServer`'s `onLog`
+   * receives.
+   */
+  log(message: McpLogMessage): void
   close(): Promise<void>
 }
 
@@ -80,6 +87,14 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
   const toolsChanged = () => {
     for (const server of live) server.sendToolListChanged().catch(() => {})
   }
+  const log = (message: McpLogMessage) => {
+    const logger = message.logger === undefined ? message.server : `${message.server}/${message.logger}`
+    for (const server of live) {
+      server
+        .sendLoggingMessage({ level: message.level, logger, data: message.data }, server.transport?.sessionId)
+        .catch(() => {})
+    }
+  }
   const watching = scope.onToolsChanged(toolsChanged)
   const stop = () => {
     watching.dispose()
@@ -92,6 +107,7 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
       await server.connect(new StdioServerTransport())
       return {
         toolsChanged,
+        log,
         async close() {
           await server.close()
           stop()
@@ -105,6 +121,7 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
       url: endpoint.url,
       ...(auth === 'none' ? {} : { token: auth.token }),
       toolsChanged,
+      log,
       async close() {
         await endpoint.close()
         stop()

@@ -3,7 +3,7 @@ import type { ContentPart } from '../definition/content.js'
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import type { JsonSchemaNode, JsonSchemaObject } from '../json-schema/node.js'
 import type { ToolResult } from '../pipeline/call.js'
-import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
+import { RUN_CODE_TOOL_NAME } from '../ptc/ptc-port.js'
 import type { ToolPrompt } from '../registry/tool-schema.js'
 
 /** MCP requires an object-rooted output schema; other roots are announced without one. */
@@ -40,10 +40,19 @@ export function toMcpTools(prompt: ToolPrompt, definitionOf: (name: string) => A
   })
 }
 
+/** Our parts are MCP's content kinds: each becomes its block with the same fields. */
 function toBlock(part: ContentPart): CallToolResult['content'][number] {
-  return part.type === 'text'
-    ? { type: 'text', text: part.text }
-    : { type: 'image', data: part.data, mimeType: part.mimeType }
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text }
+    case 'image':
+    case 'audio':
+      return { type: part.type, data: part.data, mimeType: part.mimeType }
+    case 'resource':
+      return { type: 'resource', resource: { ...part.resource } }
+    case 'resource_link':
+      return { ...part }
+  }
 }
 
 /**

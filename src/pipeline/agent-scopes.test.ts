@@ -6,6 +6,7 @@ import { ScopedRegistry } from '../registry/scoped-registry.js'
 import { add, call, echo, toolWith } from './__fixtures__/tools.js'
 import { createToolRuntime, openRuntime } from './create-tool-runtime.js'
 import { ListenerRegistry } from './listener-registry.js'
+import { presentedTools } from './presented-tools.js'
 import type { AgentRuntime, ToolRuntime } from './tool-runtime.js'
 
 function observedRuntime(): { runtime: ToolRuntime; registry: ScopedRegistry } {
@@ -18,9 +19,11 @@ function observedRuntime(): { runtime: ToolRuntime; registry: ScopedRegistry } {
     defaultMode: 'native' as const,
     maxParallelCalls: 4,
     maxParallelSubCalls: 4,
-    ptc: undefined,
+    maxResultBytes: 100_000,
+    presenter: undefined,
+    presented: presentedTools,
   }
-  return { runtime: openRuntime(core, undefined), registry }
+  return { runtime: openRuntime(core), registry }
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))

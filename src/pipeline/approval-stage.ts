@@ -1,4 +1,5 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
+import { reportApproval } from './approval-report.js'
 import type { CallOutcome } from './call.js'
 import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
@@ -16,31 +17,46 @@ export function runApproval(run: CallRun): Step<CallOutcome | undefined> {
   const info = run.info!
   const approve = run.scope.core.approve
   if (approve === undefined) return failure(ToolErrorCode.DENIED, failureMessages.noApprover(info.name))
+  const askedAt = performance.now()
   let decision: ApprovalDecision | Promise<ApprovalDecision>
   try {
     decision = approve({ call: info, definition: run.target!.definition, reasons, signal: run.signal })
   } catch (thrown) {
-    return approverFailed(run, thrown)
+    return approverFailed(run, thrown, askedAt)
   }
   const answer = isPromiseLike(decision) ? untilAborted(Promise.resolve(decision), run.signal) : decision
-  return andThen(answer, run, 0, fromDecision, approverFailed)
+  return andThen(answer, run, askedAt, fromDecision, approverFailed)
 }
 
-function fromDecision(run: CallRun, decision: ApprovalDecision | typeof aborted): CallOutcome | undefined {
+const noAnswer = {}
+
+function fromDecision(
+  run: CallRun,
+  decision: ApprovalDecision | typeof aborted,
+  askedAt: number,
+): CallOutcome | undefined {
   const name = run.info!.name
   if (decision === aborted) {
+    reportApproval(run, 'aborted', noAnswer, askedAt)
     return failure(ToolErrorCode.ABORTED_BEFORE_DISPATCH, failureMessages.abortedBeforeDispatch(name))
   }
-  if (decision === true) return undefined
-  if (typeof decision === 'object' && decision !== null) {
-    if (decision.approved === true) return undefined
-    return failure(ToolErrorCode.DENIED, decision.reason || failureMessages.notApproved(name), decision.userMessage)
+  const answer = typeof decision === 'object' && decision !== null ? decision : noAnswer
+  if (decision === true || (answer as { approved?: unknown }).approved === true) {
+    reportApproval(run, 'approved', answer, askedAt)
+    return undefined
+  }
+  reportApproval(run, 'denied', answer, askedAt)
+  if (answer !== noAnswer) {
+    const denial = answer as Exclude<ApprovalDecision, boolean>
+    return failure(ToolErrorCode.DENIED, denial.reason || failureMessages.notApproved(name), denial.userMessage)
   }
   return failure(ToolErrorCode.DENIED, failureMessages.notApproved(name))
 }
 
-function approverFailed(run: CallRun, thrown: unknown): CallOutcome {
-  return failure(ToolErrorCode.DENIED, failureMessages.approverFailed(run.info!.name, thrownMessage(thrown)))
+function approverFailed(run: CallRun, thrown: unknown, askedAt: number): CallOutcome {
+  const message = failureMessages.approverFailed(run.info!.name, thrownMessage(thrown))
+  reportApproval(run, 'failed', { reason: message }, askedAt)
+  return failure(ToolErrorCode.DENIED, message)
 }
 
 const aborted = Symbol('aborted')

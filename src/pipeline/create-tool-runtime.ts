@@ -4,6 +4,7 @@ import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
 import { createDisposer, type Disposer } from '../registry/disposer.js'
+import { cachedNativePrompt, defaultNativePromptBudget } from '../registry/native-prompt.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
@@ -16,8 +17,7 @@ import { executeAll } from './execute-all.js'
 import { copyFrozenJson, isJsonObject } from './frozen-json.js'
 import { ListenerRegistry } from './listener-registry.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
-import { PtcBridge } from './ptc-bridge.js'
-import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
+import { presentedTools } from './presented-tools.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
@@ -29,11 +29,17 @@ import { watchShownTools } from './watch-shown-tools.js'
 /** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const resolved = resolveConfig(config)
-  const bridge = resolved.ptcRuntime === undefined ? undefined : new PtcBridge(resolved.ptcRuntime, resolved.toolSearch)
+  const presenter = resolved.ptcRuntime
+  const declare = presenter?.declareTools
   const search =
-    resolved.toolSearch === undefined ? undefined : new ToolSearchTargets(resolved.toolSearch, bridge?.declarations)
+    resolved.toolSearch === undefined
+      ? undefined
+      : new ToolSearchTargets(
+          resolved.toolSearch,
+          declare === undefined ? undefined : (entries) => declare.call(presenter, entries),
+        )
   const listeners = new ListenerRegistry()
-  return openRuntime(
+  const runtime = openRuntime(
     {
       registry: new ScopedRegistry(),
       listeners,
@@ -42,12 +48,17 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       defaultMode: resolved.mode,
       maxParallelCalls: resolved.maxParallelCalls,
       maxParallelSubCalls: resolved.maxParallelSubCalls,
-      ptc: bridge,
+      maxResultBytes: resolved.maxResultBytes,
+      presenter,
+      presented: presentedTools,
+      promptBudget: { ...defaultNativePromptBudget, maxTotalBytes: resolved.maxPromptBytes },
       search,
     },
-    bridge,
     resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
   )
+  // For the runtime's lifetime: the presenter removes what it installed when it is closed.
+  presenter?.install(runtime)
+  return runtime
 }
 
 /** Innermost, so a `timeoutPolicy` the host installs sets the deadline wherever it has one (see `timeoutPolicy`). */
@@ -75,7 +86,6 @@ function deadlines(
 /** The global view over `core`, whose `agent(id)` opens agent views that share `core`. */
 export function openRuntime(
   core: RuntimeCore,
-  bridge: PtcBridge | undefined,
   registering: ((definition: AnyToolDefinition) => void) | undefined = undefined,
 ): ToolRuntime {
   const agents = new AgentScopes(core)
@@ -96,13 +106,12 @@ export function openRuntime(
       released = true
       agents.release(scope)
     }
-    const view = createView(scope, bridge, agent, ready, (watcher) => agents.watch(scope, watcher), registering)
+    const view = createView(scope, agent, ready, (watcher) => agents.watch(scope, watcher), registering)
     return { ...view, agentId, dispose: release, [Symbol.dispose]: release }
   }
   const global: PipelineScope = { agentId: undefined, layer: core.registry.global, listeners: undefined, core }
   return createView(
     global,
-    bridge,
     agent,
     () => {},
     (watcher) => watcher,
@@ -112,7 +121,6 @@ export function openRuntime(
 
 function createView(
   scope: PipelineScope,
-  bridge: PtcBridge | undefined,
   agent: (agentId: string) => AgentRuntime,
   ready: (method: string) => void,
   own: (watcher: Disposer) => Disposer,
@@ -120,6 +128,7 @@ function createView(
 ): ToolRuntime {
   const { core, layer } = scope
   const search = core.search instanceof ToolSearchTargets ? core.search : undefined
+  const { presenter } = core
   const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
   const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
 
@@ -127,8 +136,8 @@ function createView(
     agentId: scope.agentId,
     register(definition: AnyToolDefinition): Disposer {
       ready('register')
-      if (bridge !== undefined && definition?.name === RUN_CODE_TOOL_NAME) {
-        throw new ToolRuntimeError(`register: ${RUN_CODE_TOOL_NAME} is reserved for the configured PTC runtime`)
+      if (presenter?.reservedNames.includes(definition?.name) === true) {
+        throw new ToolRuntimeError(`register: ${definition.name} is reserved for the configured PTC runtime`)
       }
       if (search !== undefined && (definition?.name === SEARCH_TOOLS_NAME || definition?.name === DESCRIBE_TOOL_NAME)) {
         throw new ToolRuntimeError(
@@ -160,7 +169,7 @@ function createView(
       if (mode !== 'native' && mode !== 'ptc' && mode !== 'both') {
         throw new InvalidArgumentError(`presentAs: mode must be 'native', 'ptc' or 'both', not ${String(mode)}`)
       }
-      if (mode !== 'native' && bridge === undefined) {
+      if (mode !== 'native' && presenter === undefined) {
         throw new ToolRuntimeError(`presentAs('${mode}'): the runtime has no ptcRuntime; pass one to createToolRuntime`)
       }
       return core.registry.presentAs(layer, mode)
@@ -199,12 +208,13 @@ function createView(
       ready('prompt')
       const mode = modeOf()
       if (mode === 'native') {
-        return { tools: search?.nativeTools(scope) ?? core.registry.visible(layer).schemas, sections: [] }
+        const schemas = search?.nativeTools(scope) ?? core.registry.visible(layer).schemas
+        return cachedNativePrompt(schemas, core.promptBudget ?? defaultNativePromptBudget)
       }
-      if (bridge === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
-      const presented = bridge.presented(scope, mode)
+      if (presenter === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
+      const presented = presentedTools(scope, mode)
       if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
-      return { ...presented.prompt, tools: [...search.nativeTools(scope), presented.presentation.runCode] }
+      return { ...presented.prompt, tools: [...search.nativeTools(scope), ...presented.prompt.tools] }
     },
     execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
       ready('execute')

@@ -1,8 +1,12 @@
 import type { ToolCall, ToolResult } from './call.js'
-import type { PipelineScope, SubCallOrigin } from './call-run.js'
+import type { PipelineScope, PreparedCall } from './call-run.js'
 import { executionModeOf } from './execution-mode.js'
+import { emptyArguments } from './read-arguments.js'
+import { prepareCall, prepareSubCall } from './resolve-call.js'
 import { runCall } from './run-call.js'
 import type { Scheduler } from './scheduler.js'
+import { createScheduler } from './scheduler.js'
+import type { SubCall, SubCallOrigin, SubCalls } from './tool-presenter.js'
 
 /**
  * Runs a batch through one scheduler: each call keeps its own result and its own failure, and is cancelled only by
@@ -13,26 +17,63 @@ export function executeAll(
   calls: readonly ToolCall[],
   scheduler: Scheduler,
   signal: AbortSignal | undefined,
-  origin?: SubCallOrigin,
 ): Promise<ToolResult[]> {
-  return Promise.all(calls.map((call) => scheduleCall(scope, call, scheduler, signal, origin)))
+  return Promise.all(
+    calls.map((call) =>
+      schedule(
+        scope,
+        call,
+        safely(() => prepareCall(scope, call)),
+        scheduler,
+        signal,
+      ),
+    ),
+  )
 }
 
-export function scheduleCall(
+/** The sub-calls of one scope: each run gets a scheduler of its own, and each call is prepared once, as it arrives. */
+export function subCallsOf(scope: PipelineScope): SubCalls {
+  return {
+    open(origin: SubCallOrigin, signal: AbortSignal) {
+      const scheduler = createScheduler(scope.core.maxParallelSubCalls)
+      return (subCall: SubCall) => {
+        // Its arguments are read once, as a value, by `prepareSubCall`; this record never is.
+        const call: ToolCall = { id: String(subCall.id), name: String(subCall.name), arguments: emptyArguments }
+        const prepared = safely(() => prepareSubCall(scope, call.name, subCall.arguments, subCall.binding))
+        const own = subCall.signal
+        return schedule(
+          scope,
+          call,
+          prepared,
+          scheduler,
+          own === undefined ? signal : AbortSignal.any([signal, own]),
+          origin,
+        )
+      }
+    },
+  }
+}
+
+function schedule(
   scope: PipelineScope,
   call: ToolCall,
+  prepared: PreparedCall | undefined,
   scheduler: Scheduler,
   signal: AbortSignal | undefined,
   origin?: SubCallOrigin,
 ): Promise<ToolResult> {
-  return scheduler.schedule(safeModeOf(scope, call, origin), () => runCall(scope, call, signal, origin))
+  const mode = prepared === undefined ? 'exclusive' : (safely(() => executionModeOf(prepared)) ?? 'exclusive')
+  return scheduler.schedule(mode, () => runCall(scope, call, signal, origin, prepared))
 }
 
-/** Classifying must not break the batch: whatever goes wrong there, the call runs alone and settles on its own. */
-function safeModeOf(scope: PipelineScope, call: ToolCall, origin: SubCallOrigin | undefined) {
+/**
+ * Preparing and classifying must not break the batch: whatever goes wrong there, the call runs alone and settles on
+ * its own (a call left unprepared meets the same fault in its resolve stage, and settles with it).
+ */
+function safely<Value>(work: () => Value): Value | undefined {
   try {
-    return executionModeOf(scope, call, origin?.parentId)
+    return work()
   } catch {
-    return 'exclusive'
+    return undefined
   }
 }

@@ -7,11 +7,17 @@ export const failureMessages = {
     nearest.length === 0
       ? `Unknown tool ${quotedName(name)}.`
       : `Unknown tool ${quotedName(name)}. Did you mean ${alternatives(nearest)}?`,
+  toolChanged: (name: string) =>
+    `The tool ${quotedName(name)} was replaced with different parameters after it was offered to you; read its new description and call it again.`,
+  noOutcome: (name: string) => `${name} answered something other than an outcome.`,
   emptyArguments: (name: string, detail: string) =>
     `Invalid arguments for ${name}: the arguments were empty; ${detail}`,
   notAnObject: (name: string) => `Invalid arguments for ${name}: expected a JSON object.`,
   notJson: (name: string) => `Invalid arguments for ${name}: arguments must be lossless JSON.`,
   invalidArguments: (name: string, detail: string) => `Invalid arguments for ${name}: ${detail}`,
+  parametersFailed: (name: string, detail: string) => `The parameter schema of ${name} failed: ${detail}`,
+  parametersTimedOut: (name: string, timeoutMs: number) =>
+    `The parameter schema of ${name} did not finish checking the arguments within ${timeoutMs} ms.`,
   deniedByDefault: (name: string) => `The call to ${name} was denied.`,
   noApprover: (name: string) => `The call to ${name} needs approval, but no approver is configured.`,
   notApproved: (name: string) => `The call to ${name} was not approved.`,

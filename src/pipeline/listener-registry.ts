@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { createDisposer, type Disposer } from '../registry/disposer.js'
 import { composeWrappers, type Layer } from './execute-wrappers.js'
 import type {
+  ApprovalObserver,
   ExecuteWrapper,
   PostExecuteListener,
   PreExecuteListener,
@@ -35,14 +36,27 @@ export interface MergedListeners {
   /** The `execute` wrappers composed around the body. */
   readonly onion: Layer
   readonly postExecute: readonly PostExecuteListener[]
+  readonly approval: readonly ApprovalObserver[]
   readonly result: readonly ResultObserver[]
 }
 
-const eventNames = ['tools/pre-execute', 'tools/execute', 'tools/post-execute', 'tools/result'] as const
+const eventNames = [
+  'tools/pre-execute',
+  'tools/execute',
+  'tools/post-execute',
+  'tools/approval',
+  'tools/result',
+] as const
 
 function createScopeListeners(): ScopeListeners {
   return {
-    events: { 'tools/pre-execute': [], 'tools/execute': [], 'tools/post-execute': [], 'tools/result': [] },
+    events: {
+      'tools/pre-execute': [],
+      'tools/execute': [],
+      'tools/post-execute': [],
+      'tools/approval': [],
+      'tools/result': [],
+    },
     guards: [],
     version: 0,
     merged: undefined,
@@ -118,6 +132,7 @@ export class ListenerRegistry {
       execute,
       onion: composeWrappers(execute),
       postExecute: pick('tools/post-execute'),
+      approval: pick('tools/approval'),
       result: pick('tools/result'),
     }
     own.merged = merged

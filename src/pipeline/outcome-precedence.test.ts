@@ -124,6 +124,13 @@ const scenarios: Record<OutcomeKind, Scenario> = {
       return fine(runtime)
     },
   },
+  TOOL_CHANGED: {
+    phase: 'after-dispatch',
+    setup: body('changed', (abort) => {
+      abort()
+      throw new ToolError({ code: 'TOOL_CHANGED', message: 'The tool "x" was replaced' })
+    }),
+  },
   CODE_RUN_FAILED: {
     phase: 'after-dispatch',
     setup: body('program', (abort) => {

@@ -18,6 +18,7 @@ const keep = (kind: OutcomeKind): Row => ({ 'before-dispatch': kind, 'after-disp
 export const abortPrecedence = {
   OK: { 'before-dispatch': ToolErrorCode.ABORTED_BEFORE_DISPATCH, 'after-dispatch': ToolErrorCode.ABORTED },
   UNKNOWN_TOOL: keep(ToolErrorCode.UNKNOWN_TOOL),
+  TOOL_CHANGED: keep(ToolErrorCode.TOOL_CHANGED),
   INVALID_ARGUMENTS: keep(ToolErrorCode.INVALID_ARGUMENTS),
   DENIED: keep(ToolErrorCode.DENIED),
   ABORTED_BEFORE_DISPATCH: keep(ToolErrorCode.ABORTED_BEFORE_DISPATCH),

@@ -11,7 +11,7 @@ export interface CallInfo {
   readonly arguments: Readonly<JsonObject>
   readonly agentId: string | undefined
   readonly correlationId: string
-  /** The `run_code` call a PTC sub-call came from. */
+  /** The call a sub-call came from. */
   readonly parentId: string | undefined
 }
 
@@ -86,11 +86,31 @@ export interface ResultEvent {
 /** Is told every finished result (`tools/result`); what it returns or throws does not change the call. */
 export type ResultObserver = (event: ResultEvent) => unknown
 
+/** How an approval ended: the approver's answer, a throw (`failed`) or the caller cancelling while it waited. */
+export type ApprovalVerdict = 'approved' | 'denied' | 'failed' | 'aborted'
+
+/** What a `tools/approval` observer sees once the approver answered a call that asked. */
+export interface ApprovalEvent {
+  readonly call: CallInfo
+  readonly reasons: readonly string[]
+  readonly verdict: ApprovalVerdict
+  /** The approver's reason for a denial, when it gave one. */
+  readonly reason: string | undefined
+  /** Who decided, as the approver named them (`decidedBy`). */
+  readonly decidedBy: string | undefined
+  /** How long the call waited for the answer. */
+  readonly waitedMs: number
+}
+
+/** Is told each approval's outcome (`tools/approval`); what it returns or throws does not change the call. */
+export type ApprovalObserver = (event: ApprovalEvent) => unknown
+
 /** The listener each pipeline event takes, by event name. */
 export interface ToolEventListeners {
   'tools/pre-execute': PreExecuteListener
   'tools/execute': ExecuteWrapper
   'tools/post-execute': PostExecuteListener
+  'tools/approval': ApprovalObserver
   'tools/result': ResultObserver
 }
 
@@ -107,15 +127,23 @@ export interface ListenerOptions {
 export interface ApprovalRequest {
   readonly call: CallInfo
   readonly definition: AnyToolDefinition
-  /** Every reason a listener (or `run_code` escalation) gave for asking, in order. */
+  /** Every reason a listener gave for asking, in order. */
   readonly reasons: readonly string[]
   readonly signal: AbortSignal
 }
 
-/** `true` approves; `false` or `{ approved: false, reason }` denies, the reason being what the model reads. */
+/**
+ * `true` approves; `false` or `{ approved: false, reason }` denies, the reason being what the model reads;
+ * `decidedBy` names who decided, for logs and hosts.
+ */
 export type ApprovalDecision =
   | boolean
-  | { readonly approved: boolean; readonly reason?: string; readonly userMessage?: string }
+  | {
+      readonly approved: boolean
+      readonly reason?: string
+      readonly userMessage?: string
+      readonly decidedBy?: string
+    }
 
 /** Decides the calls a listener asked about, for instance by asking a person. */
 export type Approver = (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>

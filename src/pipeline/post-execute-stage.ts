@@ -4,7 +4,7 @@ import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { PostExecuteDecision, PostExecuteEvent } from './pipeline-events.js'
-import { andThen, type Step } from './step.js'
+import { andThen, answerOf, type Step } from './step.js'
 
 const event = 'tools/post-execute'
 
@@ -14,38 +14,63 @@ const event = 'tools/post-execute'
  */
 export function runPostExecute(run: CallRun, outcome: CallOutcome): Step<CallOutcome> {
   if (run.listeners.postExecute.length === 0) return outcome
-  return offer({ run, payload: { call: run.info!, definition: run.target!.definition, outcome } }, 0)
+  return offer(run, { call: run.info!, definition: run.target!.definition, outcome }, 0)
 }
 
-interface Waterfall {
+/** Where a waterfall waiting on a pending decision goes on. Made only then: a synchronous waterfall needs none. */
+interface Paused {
   readonly run: CallRun
-  /** Rebuilt only when a listener changed the outcome. */
-  payload: PostExecuteEvent
+  readonly payload: PostExecuteEvent
 }
 
-function offer(waterfall: Waterfall, index: number): Step<CallOutcome> {
-  const listeners = waterfall.run.listeners.postExecute
-  if (index === listeners.length) return waterfall.payload.outcome
-  let decision: ReturnType<(typeof listeners)[number]>
-  try {
-    decision = listeners[index]!(waterfall.payload)
-  } catch (thrown) {
-    return listenerFailure(waterfall, thrown)
+/** `payload` is rebuilt only when a listener changed the outcome. */
+function offer(run: CallRun, payload: PostExecuteEvent, from: number): Step<CallOutcome> {
+  const listeners = run.listeners.postExecute
+  let current = payload
+  for (let index = from; index < listeners.length; index++) {
+    let decision: ReturnType<(typeof listeners)[number]>
+    try {
+      decision = listeners[index]!(current)
+    } catch (thrown) {
+      return listenerFailure(current, thrown)
+    }
+    // Nothing to apply: straight on to the next listener (the common answer).
+    if (decision === undefined) continue
+    const answer = answerOf(decision)
+    if (answer instanceof Promise) return andThen(answer, { run, payload: current }, index, decided, paused)
+    const applied = apply(current, answer)
+    if (applied === undefined) continue
+    if (applied.final) return applied.outcome
+    current = { ...current, outcome: applied.outcome }
   }
-  // Nothing to apply: straight on to the next listener (the common answer, and a bench row pays for skipping here).
-  if (decision === undefined) return offer(waterfall, index + 1)
-  return andThen(decision, waterfall, index, decided, listenerFailure)
+  return current.outcome
 }
 
-function decided(waterfall: Waterfall, decision: PostExecuteDecision | undefined, index: number): Step<CallOutcome> {
-  if (decision === undefined || decision === null) return offer(waterfall, index + 1)
-  const current = waterfall.payload.outcome
+function decided(paused: Paused, decision: PostExecuteDecision | undefined, index: number): Step<CallOutcome> {
+  const applied = apply(paused.payload, decision)
+  if (applied?.final === true) return applied.outcome
+  const payload = applied === undefined ? paused.payload : { ...paused.payload, outcome: applied.outcome }
+  return offer(paused.run, payload, index + 1)
+}
+
+/** What a decision makes of the outcome so far: nothing (undefined), a new outcome, or a final one. */
+function apply(
+  payload: PostExecuteEvent,
+  decision: PostExecuteDecision | undefined,
+): { readonly final: boolean; readonly outcome: CallOutcome } | undefined {
+  if (decision === undefined || decision === null) return undefined
+  const current = payload.outcome
   if (typeof decision !== 'object') {
-    return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerInvalidDecision(event))
+    return {
+      final: true,
+      outcome: failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerInvalidDecision(event)),
+    }
   }
   const contexts = appendContexts(current.contexts, decision.contexts)
   const carried = { ...(contexts === undefined ? {} : { contexts }), ...metadataOf(current) }
-  if (typeof decision.block === 'string') return { ...failure(ToolErrorCode.BLOCKED, decision.block), ...carried }
+  if (typeof decision.block === 'string') {
+    return { final: true, outcome: { ...failure(ToolErrorCode.BLOCKED, decision.block), ...carried } }
+  }
   const outcome: CallOutcome = current.ok
     ? {
         ok: true,
@@ -54,8 +79,7 @@ function decided(waterfall: Waterfall, decision: PostExecuteDecision | undefined
         ...carried,
       }
     : { ...current, ...carried }
-  waterfall.payload = { ...waterfall.payload, outcome }
-  return offer(waterfall, index + 1)
+  return { final: false, outcome }
 }
 
 function appendContexts(
@@ -70,9 +94,13 @@ function metadataOf(outcome: CallOutcome) {
   return outcome.metadata === undefined ? {} : { metadata: outcome.metadata }
 }
 
-function listenerFailure(waterfall: Waterfall, thrown: unknown): CallOutcome {
+function paused(state: Paused, thrown: unknown): CallOutcome {
+  return listenerFailure(state.payload, thrown)
+}
+
+function listenerFailure(payload: PostExecuteEvent, thrown: unknown): CallOutcome {
   return {
     ...failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerFailed(event, thrownMessage(thrown))),
-    ...metadataOf(waterfall.payload.outcome),
+    ...metadataOf(payload.outcome),
   }
 }

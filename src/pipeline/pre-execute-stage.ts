@@ -4,7 +4,7 @@ import { failure, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { PreExecuteDecision, PreExecuteEvent } from './pipeline-events.js'
-import { andThen, type Step } from './step.js'
+import { andThen, answerOf, type Step } from './step.js'
 
 const event = 'tools/pre-execute'
 
@@ -14,37 +14,42 @@ const event = 'tools/pre-execute'
  * throws or answers nonsense denies too (policy fails closed).
  */
 export function runPreExecute(run: CallRun): Step<CallOutcome | undefined> {
-  if (run.listeners.preExecute.length === 0) return targetAsk(run)
-  const payload: PreExecuteEvent = { call: run.info!, definition: run.target!.definition, signal: run.signal }
-  return ask({ run, payload }, 0)
+  if (run.listeners.preExecute.length === 0) return undefined
+  return ask(run, { call: run.info!, definition: run.target!.definition, signal: run.signal }, 0)
 }
 
-interface Waterfall {
+/** Where a waterfall waiting on a pending decision goes on. Made only then: a synchronous waterfall needs none. */
+interface Paused {
   readonly run: CallRun
   readonly payload: PreExecuteEvent
 }
 
-function ask(waterfall: Waterfall, index: number): Step<CallOutcome | undefined> {
-  const listeners = waterfall.run.listeners.preExecute
-  if (index === listeners.length) return targetAsk(waterfall.run)
-  let decision: ReturnType<(typeof listeners)[number]>
-  try {
-    decision = listeners[index]!(waterfall.payload)
-  } catch (thrown) {
-    return listenerFailure(waterfall, thrown)
+function ask(run: CallRun, payload: PreExecuteEvent, from: number): Step<CallOutcome | undefined> {
+  const listeners = run.listeners.preExecute
+  for (let index = from; index < listeners.length; index++) {
+    let decision: ReturnType<(typeof listeners)[number]>
+    try {
+      decision = listeners[index]!(payload)
+    } catch (thrown) {
+      return listenerFailure(undefined, thrown)
+    }
+    // Nothing to apply: straight on to the next listener (the common answer).
+    if (decision === undefined) continue
+    const answer = answerOf(decision)
+    if (answer instanceof Promise) return andThen(answer, { run, payload }, index, decided, listenerFailure)
+    const denial = apply(run, answer)
+    if (denial !== undefined) return denial
   }
-  // Nothing to apply: straight on to the next listener (the common answer, and a bench row pays for skipping here).
-  if (decision === undefined) return ask(waterfall, index + 1)
-  return andThen(decision, waterfall, index, decided, listenerFailure)
+  return undefined
 }
 
 function decided(
-  waterfall: Waterfall,
+  paused: Paused,
   decision: PreExecuteDecision | undefined,
   index: number,
 ): Step<CallOutcome | undefined> {
-  const denial = apply(waterfall.run, decision)
-  return denial === undefined ? ask(waterfall, index + 1) : denial
+  const denial = apply(paused.run, decision)
+  return denial === undefined ? ask(paused.run, paused.payload, index + 1) : denial
 }
 
 function apply(run: CallRun, decision: PreExecuteDecision | undefined): CallOutcome | undefined {
@@ -65,17 +70,10 @@ function apply(run: CallRun, decision: PreExecuteDecision | undefined): CallOutc
   }
 }
 
-function listenerFailure(_waterfall: Waterfall, thrown: unknown): CallOutcome {
+function listenerFailure(_paused: Paused | undefined, thrown: unknown): CallOutcome {
   return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerFailed(event, thrownMessage(thrown)))
 }
 
 function invalid(): CallOutcome {
   return failure(ToolErrorCode.LISTENER_ERROR, failureMessages.listenerInvalidDecision(event))
-}
-
-/** A target may require approval by itself (`run_code` escalation); its reason comes after the listeners'. */
-function targetAsk(run: CallRun): undefined {
-  const reason = run.target!.askReason?.(run.info!.arguments)
-  if (reason !== undefined) run.asks = [...run.asks, reason]
-  return undefined
 }

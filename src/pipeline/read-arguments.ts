@@ -23,13 +23,20 @@ export const emptyArguments: JsonObject = Object.freeze({})
 const maxBlankLength = 1024 * 1024
 const blank = /^[\t\n\r ]*$/
 
+/** JSON text starts with `{` or another non-blank character; only text that does not is tested further. */
+function isBlank(text: string): boolean {
+  return (text.length === 0 || text.charCodeAt(0) <= 0x20) && text.length <= maxBlankLength && blank.test(text)
+}
+
 /**
- * A call's arguments as one frozen JSON value: the model's text parsed under the parser's limits, or an object
- * copied losslessly; blank text (as some providers send for a tool without parameters) is `emptyArguments`. The one way the pipeline reads arguments, for scheduling as for running.
+ * A call's arguments as one frozen JSON value: the model's text parsed under the parser's limits, or a value copied
+ * losslessly; blank text (as some providers send for a tool without parameters) is `emptyArguments`. `isValue` says
+ * a string is a value of its own (a sub-call's), not JSON text. The one way the pipeline reads arguments, for
+ * scheduling as for running.
  */
-export function readArguments(raw: string | JsonObject): JsonValue | Unreadable {
-  if (typeof raw === 'string') {
-    if (raw.length <= maxBlankLength && blank.test(raw)) return emptyArguments
+export function readArguments(raw: unknown, isValue = false): JsonValue | Unreadable {
+  if (typeof raw === 'string' && !isValue) {
+    if (isBlank(raw)) return emptyArguments
     const parsed = parseJsonArguments(raw, defaultLimits)
     return parsed.ok ? freezeParsed(parsed.value as JsonValue) : new Unreadable(parsed.message)
   }

@@ -7,7 +7,7 @@ import { failure, failureFromThrown, thrownMessage } from './call-outcome.js'
 import { type CallRun, neverAborted } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import { formatIssues } from './resolve-call.js'
-import { andThen, type Step } from './step.js'
+import { andThen, answerOf, type Step } from './step.js'
 
 /**
  * Stage 6: the tool body with the (fused) signal, then its value checked against `output.schema` and rendered.
@@ -32,14 +32,26 @@ export function runBody(run: CallRun, signal: AbortSignal, wrapped?: ToolExecuti
           escalated: run.escalated,
         }
   run.dispatched = true
-  if (target.dispatch !== undefined) return target.dispatch(info.arguments, exec)
   let value: unknown
   try {
     value = target.definition.execute(info.arguments, exec)
   } catch (thrown) {
     return bodyFailure(info.name, signal, thrown)
   }
-  return andThen(value, run, 0, checkAndRender, (_run, thrown) => bodyFailure(info.name, signal, thrown))
+  const answered = target.definition.returnsOutcome === true ? asOutcome : checkAndRender
+  return andThen(answerOf(value), run, 0, answered, (_run, thrown) => bodyFailure(info.name, signal, thrown))
+}
+
+/** A body that answers its whole outcome: taken as it is once its shape is one. */
+function asOutcome(run: CallRun, returned: unknown): CallOutcome {
+  const outcome = returned as CallOutcome | undefined
+  const shaped =
+    typeof outcome === 'object' &&
+    outcome !== null &&
+    (outcome.ok === true
+      ? Array.isArray(outcome.content)
+      : outcome.ok === false && typeof outcome.error?.code === 'string' && typeof outcome.error.message === 'string')
+  return shaped ? outcome : failure(ToolErrorCode.TOOL_ERROR, failureMessages.noOutcome(run.info!.name))
 }
 
 /**
@@ -76,5 +88,5 @@ function checkAndRender(run: CallRun, returned: unknown): CallOutcome {
 /** The default rendering: a string as itself, anything else as its JSON text. */
 export function renderJson(value: JsonValue): readonly ContentPart[] {
   const text = typeof value === 'string' ? value : typeof value === 'number' ? String(value) : JSON.stringify(value)
-  return [{ type: 'text', text }]
+  return Object.freeze([{ type: 'text', text }])
 }

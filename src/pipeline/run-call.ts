@@ -1,18 +1,20 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { runApproval } from './approval-stage.js'
 import type { CallOutcome, ToolCall, ToolResult } from './call.js'
-import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
-import { type CallRun, isCancelled, openCall, type PipelineScope, type SubCallOrigin } from './call-run.js'
+import { failure, thrownMessage } from './call-outcome.js'
+import { type CallRun, isCancelled, openCall, type PipelineScope, type PreparedCall } from './call-run.js'
 import { runExecuteWrappers } from './execute-wrappers.js'
 import { failureMessages } from './failure-messages.js'
 import { runFinalizeContent } from './finalize-content-stage.js'
 import { runGuards } from './guard-stage.js'
 import { outcomeAfterAbort } from './outcome-precedence.js'
+import { runParseArguments } from './parse-arguments-stage.js'
 import { runPostExecute } from './post-execute-stage.js'
 import { runPreExecute } from './pre-execute-stage.js'
 import { resolveCall } from './resolve-call.js'
 import { settleCall } from './settle-call.js'
 import { andThen, type Step } from './step.js'
+import type { SubCallOrigin } from './tool-presenter.js'
 
 /**
  * The one place that knows the order of a call. Each stage answers once, now or later, and `andThen` goes on with
@@ -23,21 +25,28 @@ export function runCall(
   call: ToolCall,
   signal: AbortSignal | undefined,
   origin?: SubCallOrigin,
+  prepared?: PreparedCall,
 ): Promise<ToolResult> {
-  const run = openCall(scope, call, signal, origin)
+  const run = openCall(scope, call, signal, origin, prepared)
   let result: Step<ToolResult>
   try {
     result = validate(run)
   } catch (thrown) {
     result = broken(run, thrown)
   }
-  if (!isPromiseLike(result)) return Promise.resolve(result)
-  return Promise.resolve(result).then(undefined, (thrown: unknown) => broken(run, thrown))
+  if (!(result instanceof Promise)) return Promise.resolve(result)
+  return result.then(undefined, (thrown: unknown) => broken(run, thrown))
 }
 
 function validate(run: CallRun): Step<ToolResult> {
   // 1. Resolve the tool in the caller's scope; parse, validate and freeze the arguments.
   const refusal = resolveCall(run) ?? notDispatched(run)
+  if (refusal !== undefined) return settle(run, refusal)
+  // 1b. The definition's own parse: a Standard Schema's validate, the defaults; its value is what everyone sees.
+  return andThen(runParseArguments(run), run, 0, askPolicy, broken)
+}
+
+function askPolicy(run: CallRun, refusal: CallOutcome | undefined): Step<ToolResult> {
   if (refusal !== undefined) return settle(run, refusal)
   // 2. tools/pre-execute listeners, in order: allow, deny (final) or ask.
   return andThen(runPreExecute(run), run, 0, applyPolicy, broken)

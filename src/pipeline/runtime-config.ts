@@ -1,4 +1,5 @@
 import { brandError } from '../errors/brand.js'
+import { defaultNativePromptBudget } from '../registry/native-prompt.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
 import {
@@ -8,11 +9,12 @@ import {
   toolSearchProblem,
 } from '../tool-search/tool-search-options.js'
 import type { Approver } from './pipeline-events.js'
-import type { PtcRuntime } from './ptc-port.js'
+import { DEFAULT_MAX_RESULT_BYTES } from './result-budget.js'
+import type { ToolPresenter } from './tool-presenter.js'
 
 /**
- * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime
- * and deadlines.
+ * What `createToolRuntime` takes: presentation, parallelism, the approver, the session log, the code-mode runtime,
+ * deadlines, the result budget and the native prompt's budget.
  */
 export interface ToolRuntimeConfig {
   /** How visible tools are presented to the model. @default `native` */
@@ -25,8 +27,11 @@ export interface ToolRuntimeConfig {
   readonly approve?: Approver
   /** Receives the record of every call and its outcome. @default none */
   readonly sessionLog?: SessionLog
-  /** The code-mode runtime behind `run_code`; required for `ptc` and `both`. @default none */
-  readonly ptcRuntime?: PtcRuntime
+  /**
+   * The code-mode runtime (`createNodePtcRuntime()`, `createPythonPtcRuntime()`): it presents the tools for `ptc` and
+   * `both`, and is required for them. @default none
+   */
+  readonly ptcRuntime?: ToolPresenter
   /**
    * Whether a definition's `timeoutMs` (and `defaultTimeoutMs`) is enforced, as `timeoutPolicy()` does, without
    * installing it; `false` leaves deadlines to wrappers the host installs. @default true
@@ -37,6 +42,19 @@ export interface ToolRuntimeConfig {
    * `enforceTimeouts`. @default none
    */
   readonly defaultTimeoutMs?: number
+  /**
+   * UTF-8 bytes of text one native result may show the model; a longer one is cut, with a note saying how much and
+   * how to ask for the rest (`value` and the session log keep it whole). Images, audio and binary resources are not
+   * counted. A definition's own `maxResultBytes` overrides it; `run_code` answers to its code-mode limits instead.
+   * @default 100000
+   */
+  readonly maxResultBytes?: number
+  /**
+   * UTF-8 bytes (about: escapes count once) the tool schemas of a native `prompt()` may take together; past it the
+   * largest are left out and named in `omitted`. One tool's schema may take 128 KiB whatever this is.
+   * @default 1048576 (1 MiB)
+   */
+  readonly maxPromptBytes?: number
   /**
    * Tool search: a scope that sees more than `threshold` tools lists only those declaring `deferLoading: false`,
    * plus `search_tools` (and, in code mode, an index of the rest). `false` lists every tool always.
@@ -51,9 +69,11 @@ export interface ResolvedConfig {
   readonly maxParallelSubCalls: number
   readonly approve: Approver | undefined
   readonly sessionLog: SessionLog | undefined
-  readonly ptcRuntime: PtcRuntime | undefined
+  readonly ptcRuntime: ToolPresenter | undefined
   readonly enforceTimeouts: boolean
   readonly defaultTimeoutMs: number | undefined
+  readonly maxResultBytes: number
+  readonly maxPromptBytes: number
   readonly toolSearch: ResolvedToolSearch | undefined
 }
 
@@ -84,12 +104,18 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
   maxParallelSubCalls: [isPositiveInteger, 'must be a positive integer'],
   approve: [(value) => typeof value === 'function', 'must be a function'],
   sessionLog: [(value) => isObjectWith(value, ['append']), 'must be an object with an append(record) method'],
-  ptcRuntime: [(value) => isObjectWith(value, ['present', 'run']), 'must implement the PtcRuntime port (present, run)'],
+  ptcRuntime: [
+    (value) =>
+      isObjectWith(value, ['install', 'presentTools']) && Array.isArray((value as ToolPresenter).reservedNames),
+    'must be a code-mode runtime (a ToolPresenter: reservedNames, install, presentTools)',
+  ],
   enforceTimeouts: [(value) => typeof value === 'boolean', 'must be a boolean'],
   defaultTimeoutMs: [
     (value) => typeof value === 'number' && Number.isFinite(value) && value > 0,
     'must be a positive finite number of ms',
   ],
+  maxResultBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
+  maxPromptBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
   toolSearch: [
     (value) => toolSearchProblem(value) === undefined,
     'must be false or { threshold?, ranker?, rankerTimeoutMs? }',
@@ -123,6 +149,8 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     ptcRuntime: config.ptcRuntime,
     enforceTimeouts,
     defaultTimeoutMs: config.defaultTimeoutMs,
+    maxResultBytes: config.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
+    maxPromptBytes: config.maxPromptBytes ?? defaultNativePromptBudget.maxTotalBytes,
     toolSearch: resolveToolSearch(config.toolSearch),
   }
 }

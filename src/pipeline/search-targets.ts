@@ -74,19 +74,22 @@ export class ToolSearchTargets implements SearchTargets {
     return tools
   }
 
-  find(scope: PipelineScope, name: string, parentId: string | undefined): CallTarget | undefined {
+  split(scope: PipelineScope): SearchView | undefined {
+    const view = this.view(scope)
+    return view.active ? view : undefined
+  }
+
+  find(scope: PipelineScope, name: string, subCall: boolean): CallTarget | undefined {
     if (name !== SEARCH_TOOLS_NAME && name !== DESCRIBE_TOOL_NAME) return undefined
     if (!this.view(scope).active) return undefined
     const targets = this.#layerTargets(scope)
-    if (parentId === undefined) return name === SEARCH_TOOLS_NAME ? targets.native : undefined
+    if (!subCall) return name === SEARCH_TOOLS_NAME ? targets.native : undefined
     return name === SEARCH_TOOLS_NAME ? (targets.code ?? targets.native) : targets.describe
   }
 
-  names(scope: PipelineScope, parentId: string | undefined): readonly string[] {
+  names(scope: PipelineScope, subCall: boolean): readonly string[] {
     if (!this.view(scope).active) return []
-    return parentId === undefined || this.#declarations === undefined
-      ? [SEARCH_TOOLS_NAME]
-      : [SEARCH_TOOLS_NAME, DESCRIBE_TOOL_NAME]
+    return !subCall || this.#declarations === undefined ? [SEARCH_TOOLS_NAME] : [SEARCH_TOOLS_NAME, DESCRIBE_TOOL_NAME]
   }
 
   #layerTargets(scope: PipelineScope): LayerTargets {

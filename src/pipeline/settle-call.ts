@@ -31,7 +31,7 @@ function toResult(run: CallRun, outcome: CallOutcome): ToolResult {
   const { id, name } = run.call
   const durationMs = performance.now() - run.startedAt
   const result: Writable<ToolSuccess> | Writable<ToolFailure> = outcome.ok
-    ? { id, name, ok: true, content: Object.freeze([...outcome.content]), value: outcome.value, durationMs }
+    ? { id, name, ok: true, content: frozenCopy(outcome.content), value: outcome.value, durationMs }
     : {
         id,
         name,
@@ -40,7 +40,12 @@ function toResult(run: CallRun, outcome: CallOutcome): ToolResult {
         error: Object.freeze({ ...outcome.error }),
         durationMs,
       }
-  if (outcome.contexts !== undefined) result.contexts = Object.freeze([...outcome.contexts])
+  if (outcome.contexts !== undefined) result.contexts = frozenCopy(outcome.contexts)
   if (outcome.metadata !== undefined) result.metadata = outcome.metadata
   return Object.freeze(result)
+}
+
+/** A list the pipeline froze when it made it is its own already; any other is copied, so the caller's stays theirs. */
+function frozenCopy<Item>(items: readonly Item[]): readonly Item[] {
+  return Object.isFrozen(items) ? items : Object.freeze([...items])
 }

@@ -23,8 +23,8 @@ const defaultGraceMs = 1000
 const timed = new WeakSet<object>()
 
 /**
- * An execute wrapper that enforces `timeoutMs` (sub-calls of a program included; a definition that `ownsDeadline`,
- * as `run_code` does, is left to its own): at the deadline it aborts the body's signal, and the call settles as
+ * An execute wrapper that enforces `timeoutMs` (sub-calls included; a definition that declares `ownsDeadline` is
+ * left to its own): at the deadline it aborts the body's signal, and the call settles as
  * `TOOL_TIMEOUT` when the body returns, or at deadline plus grace if the body ignores the signal. Whatever the body
  * does after its deadline, the outcome stays `TOOL_TIMEOUT`.
  *

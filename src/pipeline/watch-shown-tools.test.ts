@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { defineTool } from '../definition/define-tool.js'
-import { createFakePtcRuntime } from './__fixtures__/fake-ptc-runtime.js'
+import { createFakePtcRuntime } from '../ptc/__fixtures__/fake-ptc-runtime.js'
 import { add, echo } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 

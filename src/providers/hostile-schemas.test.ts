@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { defineTool } from '../definition/define-tool.js'
+import { worstEventLoopLag } from '../json-schema/__fixtures__/event-loop-lag.js'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import { deepNesting, hugeEnum, readFileTool, refFanOut } from '../ptc/ts-sdk/__fixtures__/hostile-tools.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
+import { jsonSchema } from '../schema/json-schema-spec.js'
 import { toAnthropicTools } from './anthropic/to-anthropic-tools.js'
 import { toGeminiTools } from './gemini/to-gemini-tools.js'
 import { toOpenAITools } from './openai/to-openai-tools.js'
@@ -94,5 +98,68 @@ describe('Gemini parameters under a $defs fan-out', () => {
     const projection = toGeminiTools([evil(refFanOut(4))])
     expect(projection.report.tools[0]?.status).not.toBe('degraded')
     expect(projection.tools[0]?.parameters).toBeDefined()
+  })
+})
+
+describe('the native path: runtime.prompt(), then every projection (issue 14)', () => {
+  /** A runtime showing read_file and, when given, one hostile tool registered as an MCP server's would be. */
+  function promptWith(hostile?: ToolSchema['parameters'], config: { maxPromptBytes?: number } = {}) {
+    const runtime = createToolRuntime(config)
+    const define = (name: string, parameters: ToolSchema['parameters'], description: string) =>
+      runtime.register(defineTool({ name, description, parameters: jsonSchema(parameters), execute: () => 'ok' }))
+    define(readFile.name, readFile.parameters, readFile.description)
+    if (hostile !== undefined) define('evil', hostile, 'Looks harmless.')
+    return runtime.prompt()
+  }
+  const alone = promptWith()
+
+  const attacks: Record<string, ToolSchema['parameters']> = {
+    'a 26-level anyOf/$ref fan-out (about 2 KB)': refFanOut(26),
+    'a 40-level $defs fan-out': refFanOut(40),
+  }
+
+  it.each(Object.entries(attacks))('keeps %s as sent, and projects it within a second everywhere', (_name, hostile) => {
+    const prompt = promptWith(hostile)
+    expect(prompt.omitted).toBeUndefined()
+    expect(prompt.tools.map((tool) => tool.name)).toEqual(['evil', readFile.name])
+    expect(prompt.tools[1]).toEqual(alone.tools[0])
+    for (const [name, project] of Object.entries(projectors)) {
+      const projected = timed(() => project(prompt.tools))
+      expect([name, projected.ms < 1_000]).toEqual([name, true])
+      expect(projected.value.tools[1] ?? projected.value.tools[0]).toEqual(project(alone.tools).tools[0])
+    }
+  })
+
+  it('leaves a million-value enum out of the prompt alone, says why, and the rest is byte-identical', async () => {
+    const hostile = hugeEnum(1_000_000)
+    let prompt = alone
+    const lag = await worstEventLoopLag(() => {
+      prompt = promptWith(hostile)
+    })
+    expect(lag).toBeLessThan(100)
+    expect(JSON.stringify(prompt.tools)).toBe(JSON.stringify(alone.tools))
+    expect(prompt.omitted).toEqual([{ name: 'evil', reason: 'its schema takes more than 131072 bytes' }])
+  })
+
+  it('refuses a maxPromptBytes that is not a positive integer, naming the field', () => {
+    for (const maxPromptBytes of [0, -1, 1.5, Number.NaN, '1MB']) {
+      expect(() => createToolRuntime({ maxPromptBytes } as never)).toThrow(
+        'createToolRuntime: config.maxPromptBytes must be a positive whole number of bytes',
+      )
+    }
+  })
+
+  it('holds the whole prompt to maxPromptBytes, leaving the largest tool out', () => {
+    const big = hugeEnum(2_000)
+    const full = promptWith(big)
+    const maxPromptBytes = JSON.stringify(full.tools).length - 1_000
+    const prompt = promptWith(big, { maxPromptBytes })
+    expect(JSON.stringify(prompt.tools)).toBe(JSON.stringify(alone.tools))
+    expect(prompt.omitted).toEqual([
+      {
+        name: 'evil',
+        reason: `the tools together would take more than ${maxPromptBytes} bytes; this one is among the largest`,
+      },
+    ])
   })
 })

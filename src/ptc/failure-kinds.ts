@@ -25,6 +25,10 @@ export const PtcFailureKind = {
   SUB_CALL_LIMIT: 'sub-call-limit',
   /** More bytes of tool results entered the program than the budget. */
   INPUT_BUDGET: 'input-budget',
+  /** More timers pending at once than the cap. */
+  TIMER_LIMIT: 'timer-limit',
+  /** The program's side of the channel sent malformed or unknown messages past the budget, or a malformed end. */
+  PROTOCOL: 'protocol',
   /** The sandbox itself broke; not the program's fault. */
   SANDBOX: 'sandbox',
   /** So many programs were running and waiting that this one was refused before it started; retry later. */

@@ -1,4 +1,4 @@
-import type { PtcToolView } from '../pipeline/ptc-port.js'
+import type { PtcToolView } from './ptc-port.js'
 import type { RenderBudget } from './render-budget.js'
 import type { BudgetedRender } from './render-within-budget.js'
 import { MAX_INDEX_BYTES } from './tool-index-section.js'

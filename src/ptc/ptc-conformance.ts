@@ -5,10 +5,13 @@ import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolResult } from '../pipeline/call.js'
 import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
 import type { Approver } from '../pipeline/pipeline-events.js'
-import type { PtcRuntime } from '../pipeline/ptc-port.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { createMemorySessionLog } from '../session-log/memory-session-log.js'
+import { ptcFailureText } from './failure-text.js'
+import { defaultPtcLimits } from './ptc-limits.js'
+import type { PtcRuntime } from './ptc-port.js'
 import { NO_OUTPUT_TEXT } from './render-outer-result.js'
+import { subCallRefusalText } from './sub-call-refusals.js'
 
 /**
  * The programs the shared suite runs, written in the runtime's own language. Each entry says what the
@@ -41,9 +44,23 @@ export interface PtcConformancePrograms {
   readonly hasSecretBinding: string
   /** Call `snapshot` with `{}` and return `'taken'`. Optional: the image test is skipped without it. */
   readonly imageCall?: string
+  /** Return the result of `linger` with `{}` (its body ignores cancellation for 300 ms). */
+  readonly callLinger: string
+  /** Print 200 lines of 1,000 `x` each: past the default 100,000-byte output cap. */
+  readonly printPastLimit: string
+  /** Return a string of 200,000 `x`: past the default 100,000-byte result cap. */
+  readonly returnPastLimit: string
+  /** Call `add` with `{ a: 1, b: 1 }` 1,001 times, one after another: past the default 1,000-call cap. */
+  readonly callPastLimit: string
+  /** Call `add` with `a` a string of 2,000,000 `x`, catch the ToolCallError or error and return its message. */
+  readonly argumentsPastLimit: string
 }
 
 const snapshotImage = { type: 'image', data: 'iVBORw0KGgo=', mimeType: 'image/png' } as const
+const snapshotSound = { type: 'audio', data: 'UklGRiYAAAA=', mimeType: 'audio/wav' } as const
+const snapshotBlob = { type: 'resource', resource: { uri: 'file:///raw.bin', blob: 'AAAA' } } as const
+/** Text can hold this one: the program reads it through the value, and it is not attached. */
+const snapshotNote = { type: 'resource', resource: { uri: 'file:///note.txt', text: 'a note' } } as const
 
 interface Harness {
   runtime: ToolRuntime
@@ -61,7 +78,9 @@ function program(code: string, id = 'outer', timeoutMs?: number) {
 }
 
 function textOf(result: ToolResult): string {
-  return result.content.map((part) => (part.type === 'text' ? part.text : `[${part.mimeType}]`)).join('')
+  return result.content
+    .map((part) => (part.type === 'text' ? part.text : `[${'mimeType' in part ? part.mimeType : part.type}]`))
+    .join('')
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -113,7 +132,7 @@ export function describePtcConformance(
       expect(result.ok).toBe(false)
       expect(expectFailure(result).error.code).toBe('CODE_RUN_FAILED')
       const text = textOf(result)
-      expect(text).toMatch(/^Error: code run failed \(runtime\): .*boom/)
+      expect(text).toMatch(/^Error: code run failed \(runtime\): program error > .*boom/)
       expect(text.endsWith('\nCaptured output:\nbefore')).toBe(true)
     })
 
@@ -206,16 +225,57 @@ export function describePtcConformance(
     })
 
     it.skipIf(programs.imageCall === undefined)(
-      'attaches an image from a sub-call after the outer result',
+      'attaches what a program cannot print from a sub-call (images, audio, binary resources) after the outer result',
       async () => {
         const result = await harness.runtime.execute(program(programs.imageCall ?? '', 'run-image'))
         expect(expectSuccess(result).value).toBe('taken')
         expect(textOf(result)).toBe('taken')
         expect(result.contexts).toEqual([
-          { source: { toolName: 'snapshot', callId: 'run-image:ptc:1' }, content: [snapshotImage] },
+          {
+            source: { toolName: 'snapshot', callId: 'run-image:ptc:1' },
+            content: [snapshotImage, snapshotSound, snapshotBlob],
+          },
         ])
       },
     )
+
+    it('words every limit from the one failure-text table, the same in every runtime', async () => {
+      const head = (kind: string, text: string) => `Error: code run failed (${kind}): ${text}`
+      const limits = defaultPtcLimits
+      const printed = textOf(await harness.runtime.execute(program(programs.printPastLimit)))
+      expect(printed.split('\n')[0]).toBe(head('output-limit', ptcFailureText['output-limit'](limits)))
+      expect(textOf(await harness.runtime.execute(program(programs.returnPastLimit)))).toBe(
+        head('result-limit', ptcFailureText['result-limit'](limits)),
+      )
+      expect(textOf(await harness.runtime.execute(program(programs.callPastLimit)))).toBe(
+        head('sub-call-limit', ptcFailureText['sub-call-limit'](limits)),
+      )
+      expect(textOf(await harness.runtime.execute(program(programs.busyLoop, 'outer', 300)))).toBe(
+        head('deadline', ptcFailureText.deadline({ timeoutMs: 300 })),
+      )
+      expect(expectSuccess(await harness.runtime.execute(program(programs.argumentsPastLimit))).value).toBe(
+        subCallRefusalText.tooLarge(limits.maxArgumentBytes),
+      )
+    }, 30_000)
+
+    it('settles a cancelled run only after its sub-calls settled, their log records first', async () => {
+      for (const end of ['abort', 'deadline'] as const) {
+        harness.log.clear()
+        harness.events.length = 0
+        const controller = new AbortController()
+        const id = `run-linger-${end}`
+        const call = program(programs.callLinger, id, end === 'deadline' ? 150 : undefined)
+        const pending = harness.runtime.execute(call, { signal: controller.signal })
+        while (!harness.events.includes('linger-start')) await sleep(5)
+        if (end === 'abort') controller.abort()
+        const result = await pending
+        harness.events.push('outer-settled')
+        expect(textOf(result)).toMatch(end === 'abort' ? /\(aborted\)|ABORTED|cancel/i : /\(deadline\)/)
+        expect(harness.events).toEqual(['linger-start', 'linger-end', 'outer-settled'])
+        const settled = harness.log.records.filter((record) => record.type === 'tool.call.settled')
+        expect(settled.map((record) => record.id)).toEqual([`${id}:ptc:1`, id])
+      }
+    })
 
     it('presents run_code alone under ptc and beside the native schemas under both', () => {
       const ptc = harness.runtime.prompt()
@@ -313,12 +373,25 @@ function registerTools(harness: Harness): void {
       parameters: {},
       output: {
         schema: { type: 'object', properties: { saved: { type: 'boolean', required: true } } },
-        render: () => [snapshotImage],
+        render: () => [snapshotImage, snapshotNote, snapshotSound, snapshotBlob],
       },
       execute: () => ({ saved: true }),
     }),
   )
   runtime.register(
     defineTool({ name: 'secret', description: 'Hidden from restricted agents', parameters: {}, execute: () => 's' }),
+  )
+  runtime.register(
+    defineTool({
+      name: 'linger',
+      description: 'Ignores cancellation for a while',
+      parameters: {},
+      execute: async () => {
+        harness.events.push('linger-start')
+        await sleep(300)
+        harness.events.push('linger-end')
+        return 'lingered'
+      },
+    }),
   )
 }

@@ -1,5 +1,5 @@
-import { RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import type { PromptSection } from '../registry/tool-schema.js'
+import { RUN_CODE_TOOL_NAME } from './ptc-port.js'
 
 export const PTC_ONLY_SECTION_ID = 'tools:ptc-only'
 export const SDK_SECTION_ID = 'tools:sdk'

@@ -1,7 +1,9 @@
+import { byteLength } from '../definition/byte-length.js'
 import { brandError } from '../errors/brand.js'
 import type { PromptSection, ToolSchema } from '../registry/tool-schema.js'
-import { byteLength } from './byte-length.js'
 import type { PtcLimits } from './ptc-limits.js'
+
+export { jsonBytesUpTo } from '../json-schema/json-bytes.js'
 
 /**
  * What rendering one tool may cost, and what the whole rendered text may take. A schema comes from a model
@@ -34,36 +36,6 @@ export function sdkBudget(
   const around =
     byteLength(JSON.stringify(runCode)) + sectionsWithoutSdk.reduce((sum, section) => sum + byteLength(section.text), 0)
   return { ...defaultRenderBudget, maxTotalBytes: Math.max(0, limits.maxPromptBytes - around) }
-}
-
-/**
- * About how many bytes `value` takes as JSON text (escapes and non-ASCII counted as one character), counting no
- * further than just past `limit`: a 15 MB schema is found too large after reading about `limit` of it.
- */
-export function jsonBytesUpTo(value: unknown, limit: number): number {
-  let total = 0
-  const visit = (node: unknown): void => {
-    if (total > limit) return
-    if (typeof node === 'string') total += node.length + 2
-    else if (Array.isArray(node)) {
-      total += 1 + Math.max(1, node.length)
-      for (const item of node) {
-        if (total > limit) return
-        visit(item)
-      }
-    } else if (typeof node === 'object' && node !== null) {
-      total += 2
-      let separator = 0
-      for (const key in node) {
-        if (total > limit) return
-        total += separator + key.length + 3
-        separator = 1
-        visit((node as Record<string, unknown>)[key])
-      }
-    } else total += String(node).length
-  }
-  visit(value)
-  return total
 }
 
 export type RenderBudgetLimit = 'work' | 'time'

@@ -1,10 +1,10 @@
-import type { ContentPart, ImagePart } from '../definition/content.js'
+import { byteLength } from '../definition/byte-length.js'
+import { type ContentPart, contentFallbackText, isMediaPart } from '../definition/content.js'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolContext, ToolResult } from '../pipeline/call.js'
-import type { PtcRunMetadata, PtcRunOutcome } from '../pipeline/ptc-port.js'
-import { byteLength } from './byte-length.js'
 import type { PtcFailure } from './failure-kinds.js'
+import type { PtcRunMetadata, PtcRunOutcome } from './ptc-port.js'
 
 export const NO_OUTPUT_TEXT = '(run_code completed with no output)'
 
@@ -36,7 +36,7 @@ export function renderFailureMessage(failure: PtcFailure, lines: readonly string
 
 export function successOutcome(record: ProgramRecord, value: JsonValue | undefined): PtcRunOutcome {
   const content: ContentPart[] = [{ type: 'text', text: renderProgramOutput(record.lines, value) }]
-  const contexts = imageContexts(record.subResults)
+  const contexts = mediaContexts(record.subResults)
   return {
     ok: true,
     content,
@@ -47,7 +47,7 @@ export function successOutcome(record: ProgramRecord, value: JsonValue | undefin
 }
 
 export function failureOutcome(record: ProgramRecord, failure: PtcFailure): PtcRunOutcome {
-  const contexts = imageContexts(record.subResults)
+  const contexts = mediaContexts(record.subResults)
   return {
     ok: false,
     error: { code: ToolErrorCode.CODE_RUN_FAILED, message: renderFailureMessage(failure, record.lines) },
@@ -56,12 +56,15 @@ export function failureOutcome(record: ProgramRecord, failure: PtcFailure): PtcR
   }
 }
 
-/** Images from successful sub-calls, attached after the outer result with where they came from. */
-export function imageContexts(subResults: readonly ToolResult[]): ToolContext[] {
+/**
+ * What a program cannot print (images, audio, binary resources) from successful sub-calls, attached after the outer
+ * result with where it came from.
+ */
+export function mediaContexts(subResults: readonly ToolResult[]): ToolContext[] {
   return subResults.flatMap((result) => {
     if (!result.ok) return []
-    const images = result.content.filter((part): part is ImagePart => part.type === 'image')
-    return images.length === 0 ? [] : [{ source: { toolName: result.name, callId: result.id }, content: images }]
+    const media = result.content.filter(isMediaPart)
+    return media.length === 0 ? [] : [{ source: { toolName: result.name, callId: result.id }, content: media }]
   })
 }
 
@@ -71,8 +74,9 @@ export function runMetadata(subResults: readonly ToolResult[], contexts: readonl
   let bytesKeptOut = 0
   for (const result of subResults) {
     for (const part of result.content) {
-      if (part.type === 'text') bytesKeptOut += byteLength(part.text)
-      else if (!attached.has(result.id)) bytesKeptOut += byteLength(part.data)
+      if (!isMediaPart(part)) bytesKeptOut += byteLength(contentFallbackText(part))
+      else if (!attached.has(result.id))
+        bytesKeptOut += byteLength(part.type === 'resource' ? part.resource.blob : part.data)
     }
   }
   return { subCalls: subResults.length, bytesKeptOut }

@@ -1,6 +1,6 @@
+import { byteLength } from '../definition/byte-length.js'
 import { thrownMessage } from '../errors/thrown-message.js'
 import type { OmittedTool } from '../registry/tool-schema.js'
-import { byteLength } from './byte-length.js'
 import { isRenderBudgetError, jsonBytesUpTo, type RenderBudget, WorkMeter } from './render-budget.js'
 
 /** A rendered text and the tools it leaves out, each with its reason. */

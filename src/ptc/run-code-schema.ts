@@ -1,7 +1,7 @@
-import { type PtcLanguage, type PtcPresentation, RUN_CODE_TOOL_NAME } from '../pipeline/ptc-port.js'
 import type { ToolSchema } from '../registry/tool-schema.js'
 import { describeEscalation, type SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 import type { PtcLimits } from './ptc-limits.js'
+import { type PtcLanguage, type PtcPresentation, RUN_CODE_TOOL_NAME } from './ptc-port.js'
 
 /** How each language describes the `code` argument. */
 const codeDescriptions = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import { byteLength } from '../definition/byte-length.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import { realCorpus, tenfoldCorpus } from '../tool-search/__fixtures__/search-corpus.js'
 import { searchView } from '../tool-search/search-view.js'
 import { resolveToolSearch } from '../tool-search/tool-search-options.js'
-import { byteLength } from './byte-length.js'
 import { MAX_INDEX_BYTES, toolIndexSection } from './tool-index-section.js'
 
 function indexOf(definitions: ReturnType<typeof realCorpus>['definitions']) {

@@ -1,8 +1,8 @@
-import type { PtcIndexEntry, PtcLanguage, PtcToolIndex } from '../pipeline/ptc-port.js'
+import { byteLength } from '../definition/byte-length.js'
 import type { PromptSection } from '../registry/tool-schema.js'
 import { serverPrefix } from '../tool-search/search-document.js'
 import { toolSummary } from '../tool-search/tool-summary.js'
-import { byteLength } from './byte-length.js'
+import type { PtcIndexEntry, PtcLanguage, PtcToolIndex } from './ptc-port.js'
 
 export const INDEX_SECTION_ID = 'tools:index'
 /** After the SDK section, so the SDK's bytes stay the same whatever is indexed. */

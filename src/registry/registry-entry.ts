@@ -2,6 +2,8 @@ import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { type CompiledSchema, compileSchema } from '../json-schema/compile.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
+import { isStandardSchema } from '../schema/standard-schema.js'
+import { type ArgumentParser, argumentParserFor } from './argument-parser.js'
 import type { ToolSchema } from './tool-schema.js'
 
 export type { ValidationIssue } from '../json-schema/compile.js'
@@ -14,9 +16,14 @@ export interface RegistryEntry {
   readonly definition: AnyToolDefinition
   /** The model-facing projection: name, description, parameters and nothing else. */
   readonly schema: ToolSchema
+  /** The JSON Schema check of the arguments; one that accepts everything when a Standard Schema judges them. */
   readonly parameters: SchemaValidator
+  /** Runs after `parameters` accepted the arguments; its value is what policy and the body see. */
+  readonly parse?: ArgumentParser | undefined
   readonly output: SchemaValidator | undefined
 }
+
+const acceptsAll: SchemaValidator = Object.freeze({ validate: () => Object.freeze({ valid: true as const }) })
 
 const entries = new WeakMap<AnyToolDefinition, RegistryEntry>()
 const validators = new WeakMap<object, SchemaValidator>()
@@ -48,7 +55,8 @@ export function registryEntryFor(definition: AnyToolDefinition): RegistryEntry {
         description: definition.description,
         parameters: definition.parameters,
       }),
-      parameters: validatorFor(definition.parameters),
+      parameters: definition.standardParameters === undefined ? validatorFor(definition.parameters) : acceptsAll,
+      parse: argumentParserFor(definition),
       output: definition.output === undefined ? undefined : validatorFor(definition.output.schema),
     })
     entries.set(definition, entry)
@@ -68,6 +76,12 @@ function checkDefinition(definition: AnyToolDefinition): void {
             ? `tool ${definition.name}: parameters must be a JSON Schema object`
             : typeof definition.execute !== 'function'
               ? `tool ${definition.name}: execute must be a function`
-              : undefined
+              : definition.standardParameters !== undefined &&
+                  !(
+                    isStandardSchema(definition.standardParameters) &&
+                    typeof definition.standardParameters['~standard'].validate === 'function'
+                  )
+                ? `tool ${definition.name}: standardParameters must be a Standard Schema with a validate function`
+                : undefined
   if (problem !== undefined) throw new InvalidArgumentError(`register(definition): ${problem}`)
 }

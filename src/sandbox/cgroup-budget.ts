@@ -3,9 +3,14 @@ import { join } from 'node:path'
 
 /** A cgroup made for one sandbox: its processes are counted and capped together, whatever they start. */
 export interface CgroupBudget {
-  /** Write a pid here to put that process (and everything it starts) under the budget. */
+  /** Write a pid here to put that process (and everything it starts) under the budget; lists every process in it. */
   readonly procsFile: string
-  /** Removes the cgroup once its processes are gone (retries briefly while they are reaped). */
+  /**
+   * Every cgroup the budget made, `procsFile` first: one per hierarchy (cgroup v1 mounts each controller apart,
+   * v2 holds them all in one). A process joins the budget once its pid is written to each.
+   */
+  readonly procsFiles: readonly string[]
+  /** Removes the cgroups once their processes are gone (retries briefly while they are reaped). */
   release(): void
 }
 
@@ -21,6 +26,12 @@ export interface ControllerDirectory {
 /** Sets the budget's limits in a fresh cgroup directory; throws when a file cannot be written. */
 export type WriteLimits = (directory: string, version: 1 | 2) => void
 
+/** One controller's share of a budget: the controller, and how its limits are written. */
+export interface BudgetPart {
+  readonly controller: BudgetController
+  readonly writeLimits: WriteLimits
+}
+
 let sequence = 0
 
 const prefix = 'qilin-sandbox-'
@@ -30,21 +41,46 @@ export function openCgroupBudget(
   controller: BudgetController,
   writeLimits: WriteLimits,
 ): CgroupBudget | { readonly problem: string } {
-  const parent = controllerDirectory(controller)
-  if (parent === undefined) return { problem: `no ${controller} cgroup controller is mounted` }
-  sweepAbandoned(parent.directory)
-  sequence++
-  const directory = join(parent.directory, `${prefix}${process.pid}-${sequence}`)
-  try {
-    mkdirSync(directory)
-    writeLimits(directory, parent.version)
-  } catch (error) {
-    removeQuietly(directory)
-    return { problem: `the ${controller} cgroup at ${parent.directory} is not writable (${(error as Error).message})` }
+  return openSharedBudget([{ controller, writeLimits }])
+}
+
+/**
+ * One budget under every part's controller: a fresh cgroup per hierarchy the parts live in (so under cgroup v2 a
+ * single cgroup holds them all, as a process can be in only one), each with its parts' limits; or why it could not
+ * be made, with nothing left behind.
+ */
+export function openSharedBudget(parts: readonly BudgetPart[]): CgroupBudget | { readonly problem: string } {
+  if (parts.length === 0) return { problem: 'no cgroup controller was asked for' }
+  const hierarchies = new Map<string, { version: 1 | 2; parts: BudgetPart[] }>()
+  for (const part of parts) {
+    const parent = controllerDirectory(part.controller)
+    if (parent === undefined) return { problem: `no ${part.controller} cgroup controller is mounted` }
+    const hierarchy = hierarchies.get(parent.directory)
+    if (hierarchy === undefined) hierarchies.set(parent.directory, { version: parent.version, parts: [part] })
+    else hierarchy.parts.push(part)
   }
+  sequence++
+  const made: string[] = []
+  for (const [parent, hierarchy] of hierarchies) {
+    sweepAbandoned(parent)
+    const directory = join(parent, `${prefix}${process.pid}-${sequence}`)
+    try {
+      mkdirSync(directory)
+      made.push(directory)
+      for (const part of hierarchy.parts) part.writeLimits(directory, hierarchy.version)
+    } catch (error) {
+      for (const leftOver of made) removeQuietly(leftOver)
+      const controllers = hierarchy.parts.map((part) => part.controller).join(' and ')
+      return { problem: `the ${controllers} cgroup at ${parent} is not writable (${(error as Error).message})` }
+    }
+  }
+  const procsFiles = made.map((directory) => join(directory, 'cgroup.procs'))
   return {
-    procsFile: join(directory, 'cgroup.procs'),
-    release: () => releaseLater(directory, 50),
+    procsFile: procsFiles[0] ?? '',
+    procsFiles,
+    release: () => {
+      for (const directory of made) releaseLater(directory, 50)
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type CgroupBudget, openCgroupBudget } from './cgroup-budget.js'
+import { type BudgetPart, type CgroupBudget, openCgroupBudget } from './cgroup-budget.js'
 
 /**
  * A memory cgroup that caps the sum of what a sandbox may pin: its processes' pages, its tmpfs files, and the
@@ -8,17 +8,20 @@ import { type CgroupBudget, openCgroupBudget } from './cgroup-budget.js'
  * cgroup of the process that caused it and no rlimit counts. Swap is capped with it, so nothing is pushed out
  * to swap past the cap. Past the cap the kernel reclaims, then refuses the allocation or kills inside the cgroup.
  */
-export interface MemoryBudget extends CgroupBudget {
+export interface MemoryBudget extends CgroupBudget, MemoryWatch {}
+
+/** What a memory cap reports once processes ran under it. */
+export interface MemoryWatch {
   readonly maxBytes: number
   /** Whether the kernel has killed a process under the budget for going past it. */
   killedForMemory(): boolean
 }
 
-/** A fresh memory cgroup of at most `maxBytes`, or why none could be made here (usually: not root, no delegation). */
-export function openMemoryBudget(maxBytes: number): MemoryBudget | { readonly problem: string } {
+/** The memory part of a budget of at most `maxBytes`, and what it will report, for a cgroup shared with others. */
+export function memoryPart(maxBytes: number): { readonly part: BudgetPart; readonly watch: MemoryWatch } {
   const limit = String(Math.floor(maxBytes))
   let events = ''
-  const budget = openCgroupBudget('memory', (directory, version) => {
+  const writeLimits = (directory: string, version: 1 | 2) => {
     // v1 counts kills in memory.oom_control, v2 in memory.events; both as an `oom_kill N` line.
     events = join(directory, version === 2 ? 'memory.events' : 'memory.oom_control')
     if (version === 2) {
@@ -30,9 +33,19 @@ export function openMemoryBudget(maxBytes: number): MemoryBudget | { readonly pr
     // Present only where swap accounting is on; it must not be below memory.limit_in_bytes.
     const withSwap = join(directory, 'memory.memsw.limit_in_bytes')
     if (existsSync(withSwap)) writeFileSync(withSwap, limit)
-  })
+  }
+  return {
+    part: { controller: 'memory', writeLimits },
+    watch: { maxBytes, killedForMemory: () => events !== '' && killCount(events) > 0 },
+  }
+}
+
+/** A fresh memory cgroup of at most `maxBytes`, or why none could be made here (usually: not root, no delegation). */
+export function openMemoryBudget(maxBytes: number): MemoryBudget | { readonly problem: string } {
+  const { part, watch } = memoryPart(maxBytes)
+  const budget = openCgroupBudget(part.controller, part.writeLimits)
   if ('problem' in budget) return budget
-  return { ...budget, maxBytes, killedForMemory: () => killCount(events) > 0 }
+  return { ...budget, maxBytes, killedForMemory: watch.killedForMemory }
 }
 
 function killCount(eventsFile: string): number {

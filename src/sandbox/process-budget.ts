@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type CgroupBudget, openCgroupBudget } from './cgroup-budget.js'
+import { type BudgetPart, type CgroupBudget, openCgroupBudget } from './cgroup-budget.js'
 
 /**
  * A pids cgroup that caps how many processes a sandbox may hold at once. Needed only under root: the kernel does
@@ -13,7 +13,16 @@ export function needsProcessBudget(): boolean {
   return process.getuid?.() === 0
 }
 
+/** The pids part of a budget of at most `maxProcesses`, for a cgroup shared with others. */
+export function processPart(maxProcesses: number): BudgetPart {
+  return {
+    controller: 'pids',
+    writeLimits: (directory) => writeFileSync(join(directory, 'pids.max'), String(maxProcesses)),
+  }
+}
+
 /** A fresh pids cgroup of at most `maxProcesses`, or why none could be made here. */
 export function openProcessBudget(maxProcesses: number): ProcessBudget | { readonly problem: string } {
-  return openCgroupBudget('pids', (directory) => writeFileSync(join(directory, 'pids.max'), String(maxProcesses)))
+  const part = processPart(maxProcesses)
+  return openCgroupBudget(part.controller, part.writeLimits)
 }

@@ -177,4 +177,11 @@ describe('InferArgs', () => {
     expectTypeOf<PeelObjects<Deeper, Levels<15>>>().toEqualTypeOf<{ next: JsonValue }>()
     expectTypeOf<PeelObjects<Deeper, Levels<16>>>().toEqualTypeOf<JsonValue>()
   })
+
+  test('an open object also has any other key, as a JSON value', () => {
+    type Open = InferValue<{ type: 'object'; open: true; properties: { a: { type: 'string'; required: true } } }>
+    expectTypeOf<Open>().toEqualTypeOf<{ a: string; [key: string]: JsonValue }>()
+    type Closed = InferValue<{ type: 'object'; properties: { a: { type: 'string'; required: true } } }>
+    expectTypeOf<Closed>().toEqualTypeOf<{ a: string }>()
+  })
 })

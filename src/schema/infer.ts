@@ -1,7 +1,7 @@
 import type { JsonObject, JsonValue } from '../json-schema/json-value.js'
 import type { SchemaDepthLimit } from './depth.js'
 import type { JsonSchemaSpec } from './json-schema-spec.js'
-import type { StandardInput, StandardSchemaLike } from './standard-schema.js'
+import type { StandardInput, StandardOutput, StandardSchemaLike } from './standard-schema.js'
 import type { OneOfSpec } from './value-spec.js'
 
 type TupleOfLength<Length extends number, Tuple extends unknown[] = []> = Tuple['length'] extends Length
@@ -31,7 +31,9 @@ type InferArray<Spec, Budget> = Budget extends readonly [unknown, ...infer Rest]
 
 type InferObject<Spec, Budget> = Budget extends readonly [unknown, ...infer Rest]
   ? Spec extends { readonly properties: infer Properties }
-    ? InferProperties<Properties, Rest>
+    ? Spec extends { readonly open: true }
+      ? Flatten<InferProperties<Properties, Rest> & { [key: string]: JsonValue }>
+      : InferProperties<Properties, Rest>
     : Spec extends { readonly additionalProperties: infer Values }
       ? { [key: string]: InferValue<Values, Rest> }
       : JsonObject
@@ -66,13 +68,16 @@ export type InferValue<Spec, Budget = DepthBudget> = Spec extends JsonSchemaSpec
         ? WithNullable<Spec, WithLiterals<Spec, KindValues<Spec, Budget>[Kind]>>
         : never
 
+/** Required, or filled in from its `default` before `execute` runs: either way `execute` always has the key. */
 type IsRequired<Spec> = Spec extends { readonly required: true }
   ? true
-  : Spec extends StandardSchemaLike
-    ? undefined extends StandardInput<Spec>
-      ? false
-      : true
-    : false
+  : Spec extends { readonly default: JsonValue }
+    ? true
+    : Spec extends StandardSchemaLike
+      ? undefined extends StandardInput<Spec>
+        ? false
+        : true
+      : false
 
 type RequiredKeys<Properties> = {
   [Key in keyof Properties]: IsRequired<Properties[Key]> extends true ? Key : never
@@ -84,9 +89,12 @@ type InferProperties<Properties, Budget, Required extends keyof Properties = Req
   }
 >
 
-/** The arguments `execute` receives. The parameters object is the first container level. */
+/**
+ * The arguments `execute` receives. The parameters object is the first container level. A Standard Schema given as
+ * the whole parameters is run by its library, so `execute` gets its output type (defaults, transforms applied).
+ */
 export type InferArgs<Parameters> = Parameters extends JsonSchemaSpec
   ? JsonObject
   : Parameters extends StandardSchemaLike
-    ? StandardInput<Parameters>
+    ? StandardOutput<Parameters>
     : InferProperties<Parameters, Spend<DepthBudget>>

@@ -1,3 +1,4 @@
+import { enumSizeProblem } from '../json-schema/enum-limit.js'
 import { compileLinearPattern } from '../json-schema/linear-regex.js'
 import type { JsonSchemaNode } from '../json-schema/node.js'
 import { convertProperties } from './properties.js'
@@ -75,10 +76,16 @@ function format(value: unknown): string | undefined {
 
 function enumeration(value: unknown, kind: KindValues): string | undefined {
   if (!Array.isArray(value) || value.length === 0) return 'must be a non-empty array'
+  const oversized = enumSizeProblem(value.length)
+  if (oversized !== undefined) return oversized
   const wrong = value.findIndex((member) => !kind.accepts(member))
   if (wrong !== -1) return `member ${JSON.stringify(value[wrong])} at index ${wrong} is not ${kind.expected}`
-  const duplicate = value.findIndex((member, index) => value.indexOf(member) !== index)
-  return duplicate === -1 ? undefined : `member ${JSON.stringify(value[duplicate])} appears more than once`
+  const seen = new Set<unknown>()
+  for (const member of value) {
+    if (seen.has(member)) return `member ${JSON.stringify(member)} appears more than once`
+    seen.add(member)
+  }
+  return undefined
 }
 
 const constant = (value: unknown, kind: KindValues) =>
@@ -146,6 +153,8 @@ export const keywordRules = {
       ['additionalProperties', context.convertChild(value, childPath(context.path, 'additionalProperties'))],
     ],
   },
+  // Emits nothing itself: the object's conversion leaves out the `additionalProperties: false` of its properties.
+  open: { check: flag, emit: () => [] },
   oneOf: {
     check: branches,
     emit: (value, context) => [

@@ -51,7 +51,7 @@ export const kindRules = {
   },
   object: {
     type: 'object',
-    keywords: ['properties', 'additionalProperties'],
+    keywords: ['properties', 'additionalProperties', 'open'],
     accepts: (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
     expected: 'an object',
     nullable: 'any-of',
@@ -79,5 +79,10 @@ export const exclusivePairs = [
     first: 'properties',
     second: 'additionalProperties',
     reason: 'an object has fixed properties or is a record (additionalProperties), not both',
+  },
+  {
+    first: 'open',
+    second: 'additionalProperties',
+    reason: 'a record (additionalProperties) takes any key already; open applies to an object with properties',
   },
 ] as const satisfies readonly { first: SpecKeyword; second: SpecKeyword; reason: string }[]

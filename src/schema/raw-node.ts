@@ -4,6 +4,12 @@ import { childPath } from './spec-path.js'
 
 const isPlainPrototype = (prototype: unknown) => prototype === Object.prototype || prototype === null
 
+const isJsonScalar = (value: unknown) =>
+  value === null ||
+  typeof value === 'string' ||
+  typeof value === 'boolean' ||
+  (typeof value === 'number' && Number.isFinite(value))
+
 /** Deeper than any sane schema; stops cyclic objects. */
 const maximumNesting = 256
 
@@ -14,7 +20,15 @@ function copyJson(value: unknown, path: string, nesting: number): unknown {
     if (Number.isFinite(value)) return value
     throw new SchemaSpecError(path, `${value} is not a JSON number`)
   }
-  if (Array.isArray(value)) return value.map((item, index) => copyJson(item, childPath(path, index), nesting + 1))
+  if (Array.isArray(value)) {
+    // Scalar members are copied as they are, with no path built for each: a million-member enum would build a million.
+    const copy = value.slice()
+    for (let index = 0; index < copy.length; index++) {
+      const item: unknown = copy[index]
+      if (!isJsonScalar(item)) copy[index] = copyJson(item, childPath(path, index), nesting + 1)
+    }
+    return copy
+  }
   if (typeof value === 'object' && isPlainPrototype(Object.getPrototypeOf(value))) {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [key, copyJson(item, childPath(path, key), nesting + 1)]),

@@ -129,3 +129,43 @@ describe('Standard Schema intake', () => {
     expect(() => toJsonSchema({ type: 'array', items: category })).toThrow(/items: a schema using \$ref/)
   })
 })
+
+describe('what a Standard Schema enforces beyond its JSON Schema is reported on the definition', () => {
+  const define = (parameters: unknown, output?: unknown) =>
+    defineTool({
+      name: 'noted',
+      description: 'x',
+      parameters: parameters as never,
+      ...(output === undefined ? {} : { output: { schema: output as never } }),
+      execute: () => null as never,
+    })
+
+  test('a faithful schema has no notes; each library names what its converter cannot show', () => {
+    expect(define(z.object({ a: z.string().min(1) })).schemaNotes).toBeUndefined()
+    expect(define(z.object({ a: z.string().refine(Boolean), b: z.string().transform(Number) })).schemaNotes).toEqual([
+      "parameters, at /properties/b: a transform (.transform or z.preprocess): zod enforces it on every call; the model's schema does not show it",
+      "parameters, at /properties/a: a refinement (.refine, .superRefine or .check): zod enforces it on every call; the model's schema does not show it",
+    ])
+    expect(define(toStandardJsonSchema(v.object({ a: v.pipe(v.string(), v.transform(Number)) }))).schemaNotes).toEqual([
+      `parameters, at its root: The "transform" action cannot be converted to JSON Schema: valibot enforces it on every call; the model's schema does not show it`,
+    ])
+    expect(define(type({ a: type('string').narrow(Boolean) })).schemaNotes).toEqual([
+      "parameters, at its root: a predicate (.narrow): arktype enforces it on every call; the model's schema does not show it",
+    ])
+  })
+
+  test('nested in a DSL spec, or as the output schema, a refinement is neither run nor shown, and the note says so', () => {
+    const tool = define({ to: z.string().refine(Boolean) }, z.object({ n: z.number().refine(Boolean) }))
+    expect(tool.schemaNotes).toEqual([
+      'parameters.to, at its root: a refinement (.refine, .superRefine or .check): not enforced, nor shown to the model (only a Standard Schema given as the whole parameters is run by its library)',
+      'output.schema, at /properties/n: a refinement (.refine, .superRefine or .check): not enforced, nor shown to the model (only a Standard Schema given as the whole parameters is run by its library)',
+    ])
+  })
+
+  test('a schema with thousands of refinements gets a bounded report', () => {
+    const shape = Object.fromEntries(
+      Array.from({ length: 2000 }, (_, index) => [`k${index}`, z.string().refine(Boolean)]),
+    )
+    expect(define(z.object(shape)).schemaNotes).toHaveLength(20)
+  })
+})

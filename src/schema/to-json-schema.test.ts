@@ -180,3 +180,28 @@ describe('toJsonSchema', () => {
     expect(error).toMatchObject({ path: 'items.properties["a b"]' })
   })
 })
+
+describe('open objects', () => {
+  const closed = { type: 'object', properties: { a: { type: 'string' } } } as const
+  const opened = { ...closed, open: true } as const
+
+  test('a DSL object is closed by default; open: true accepts keys its properties do not name', () => {
+    expect(toJsonSchema(closed)).toEqual({
+      type: 'object',
+      properties: { a: { type: 'string' } },
+      additionalProperties: false,
+    })
+    expect(toJsonSchema(opened)).toEqual({ type: 'object', properties: { a: { type: 'string' } } })
+    expect(compileSchema(toJsonSchema(closed)).validate({ a: 'x', extra: 1 }).valid).toBe(false)
+    expect(compileSchema(toJsonSchema(opened)).validate({ a: 'x', extra: 1 }).valid).toBe(true)
+    expect(compileSchema(toJsonSchema(opened)).validate({ a: 1 }).valid).toBe(false)
+  })
+
+  test('open must be a flag, and a record cannot be opened', () => {
+    expect(() => toJsonSchema({ ...closed, open: 'yes' } as never)).toThrow('open: must be true or false')
+    expect(() =>
+      toJsonSchema({ type: 'object', additionalProperties: { type: 'string' }, open: true } as never),
+    ).toThrow('open and additionalProperties together')
+    expect(() => toJsonSchema({ type: 'string', open: true } as never)).toThrow('open does not apply to kind string')
+  })
+})

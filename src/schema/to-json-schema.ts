@@ -85,15 +85,37 @@ function withNullable(entries: readonly SchemaEntry[], rule: KindRule): readonly
   return [...outer('title'), ...outer('description'), ['anyOf', [inner, { type: 'null' }]], ...outer('default')]
 }
 
-function convertDslSpec(spec: Record<string, unknown>, path: string): JsonSchemaObject {
+/** A rule a Standard Schema enforces that its JSON Schema node cannot show, found while converting. */
+export interface ProjectionNote {
+  /** Spec path of the Standard Schema (`parameters`, `parameters.filter.owner`). */
+  readonly path: string
+  readonly vendor: string
+  /** Where in the library's JSON Schema, and what: `at /properties/to: a refinement (…)`. */
+  readonly rule: string
+  /** True when the schema is the whole spec converted (`parameters` or `output.schema` itself). */
+  readonly root: boolean
+}
+
+function convertDslSpec(
+  spec: Record<string, unknown>,
+  path: string,
+  notes: ProjectionNote[] | undefined,
+): JsonSchemaObject {
   const kind = kindOf(spec, path)
   const rule: KindRule = kindRules[kind]
   checkKeys(spec, kind, rule, path)
   checkConstraints(spec, rule, path)
-  const context: EmitContext = { path, convertChild: (child, childPath) => convertValue(child, childPath, false) }
+  const context: EmitContext = {
+    path,
+    convertChild: (child, childPath) => convertValue(child, childPath, false, notes),
+  }
   const entries: SchemaEntry[] = rule.type === undefined ? [] : [['type', rule.type]]
   for (const key of specKeywords) {
     if (key in spec) entries.push(...keywordRules[key].emit(spec[key], context))
+  }
+  if (spec.open === true) {
+    const closing = entries.findIndex(([key, value]) => key === 'additionalProperties' && value === false)
+    if (closing !== -1) entries.splice(closing, 1)
   }
   const node = Object.fromEntries(spec.nullable === true ? withNullable(entries, rule) : entries) as JsonSchemaObject
   checkSpecValues(node, path)
@@ -110,17 +132,19 @@ function convertForeign(node: JsonSchemaNode, path: string, root: boolean): Json
   return node
 }
 
-function convertValue(spec: unknown, path: string, root: boolean): JsonSchemaNode {
+function convertValue(spec: unknown, path: string, root: boolean, notes: ProjectionNote[] | undefined): JsonSchemaNode {
   if (isJsonSchemaSpec(spec)) return convertForeign(copyJsonSchema(spec[jsonSchemaNodeKey], path), path, root)
   if (isStandardSchema(spec)) {
     const conversion = convertStandardSchema(spec)
     if (!conversion.ok) throw new SchemaSpecError(path, conversion.reason)
+    const vendor = spec['~standard'].vendor
+    for (const rule of conversion.notes) notes?.push({ path, vendor, rule, root })
     return convertForeign(copyJsonSchema(conversion.node, path), path, root)
   }
   if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
     throw new SchemaSpecError(path, 'must be a schema spec object')
   }
-  return convertDslSpec(spec as Record<string, unknown>, path)
+  return convertDslSpec(spec as Record<string, unknown>, path, notes)
 }
 
 /**
@@ -131,7 +155,12 @@ function convertValue(spec: unknown, path: string, root: boolean): JsonSchemaNod
  * Throws `SchemaSpecError` naming the path of a malformed part.
  */
 export function toJsonSchema(spec: ValueSpec, path = ''): JsonSchemaNode {
-  return convertValue(spec, path, true)
+  return convertValue(spec, path, true, undefined)
+}
+
+/** `toJsonSchema`, also collecting what Standard Schemas in the spec enforce beyond their node into `notes`. */
+export function toJsonSchemaNoting(spec: ValueSpec, path: string, notes: ProjectionNote[]): JsonSchemaNode {
+  return convertValue(spec, path, true, notes)
 }
 
 /**
@@ -140,8 +169,21 @@ export function toJsonSchema(spec: ValueSpec, path = ''): JsonSchemaNode {
  * A raw node or Standard Schema must itself be object-rooted (`type: 'object'`).
  */
 export function parametersToJsonSchema(spec: ParametersSpec, path = ''): JsonSchemaObject {
+  return convertParameters(spec, path, undefined)
+}
+
+/** `parametersToJsonSchema`, also collecting what Standard Schemas in the spec enforce beyond their node. */
+export function parametersToJsonSchemaNoting(
+  spec: ParametersSpec,
+  path: string,
+  notes: ProjectionNote[],
+): JsonSchemaObject {
+  return convertParameters(spec, path, notes)
+}
+
+function convertParameters(spec: ParametersSpec, path: string, notes: ProjectionNote[] | undefined): JsonSchemaObject {
   if (isJsonSchemaSpec(spec) || isStandardSchema(spec)) {
-    const node = convertValue(spec, path, true)
+    const node = convertValue(spec, path, true, notes)
     if (typeof node !== 'object' || node.type !== 'object') {
       throw new SchemaSpecError(path, 'parameters must be object-rooted: a schema with type "object"')
     }
@@ -151,7 +193,7 @@ export function parametersToJsonSchema(spec: ParametersSpec, path = ''): JsonSch
     throw new SchemaSpecError(path, 'must be a record of property specs')
   }
   const { properties, required } = convertProperties(spec, path, (child, childPath) =>
-    convertValue(child, childPath, false),
+    convertValue(child, childPath, false, notes),
   )
   return required.length > 0
     ? { type: 'object', properties, required, additionalProperties: false }

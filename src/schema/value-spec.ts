@@ -60,13 +60,18 @@ export interface ArraySpec extends SpecAnnotations {
 }
 
 /**
- * Fixed `properties` (closed: no other keys), or a record whose every value matches `additionalProperties`.
- * Neither: any JSON object.
+ * Fixed `properties` (closed: a key they do not name is refused, unless `open`), or a record whose every value
+ * matches `additionalProperties`. Neither: any JSON object.
  */
 export interface ObjectSpec extends SpecAnnotations {
   readonly type: 'object'
   readonly properties?: ParameterSchemaSpec
   readonly additionalProperties?: ValueSpec
+  /**
+   * Also accept keys `properties` does not name, with any JSON value; they reach `execute` as sent.
+   * @default false
+   */
+  readonly open?: boolean
   readonly nullable?: boolean
   readonly default?: JsonValue
 }

@@ -42,6 +42,24 @@ describe('JSONL session log', () => {
     await expect(log.append(settled('b'))).rejects.toThrow(/closed/)
   })
 
+  it("reads back attempt records between a call's start and its settlement", async () => {
+    const path = join(directory, 'attempts.jsonl')
+    const log = createJsonlSessionLog(path)
+    const attempt: SessionLogRecord = {
+      type: 'tool.call.attempt',
+      id: 'a',
+      name: 'add',
+      attempt: 1,
+      error: { code: 'TOOL_ERROR', message: 'flaky' },
+      at: 1,
+    }
+    log.append(started('a'))
+    log.append(attempt)
+    await log.append(settled('a'))
+    await log.close()
+    expect(await readJsonlSessionLog(path)).toEqual([started('a'), attempt, settled('a')])
+  })
+
   it('skips a torn last line, and a resumed writer keeps the fragment on a line of its own', async () => {
     const path = join(directory, 'log.jsonl')
     await writeFile(path, `${JSON.stringify(started('a'))}\n${JSON.stringify(settled('a')).slice(0, 25)}`)

@@ -21,11 +21,18 @@ export function parseJsonlSessionLog(text: string): SessionLogRecord[] {
   return records
 }
 
+const recordTypes = new Set<unknown>([
+  'tool.call.started',
+  'tool.call.approval',
+  'tool.call.attempt',
+  'tool.call.settled',
+] satisfies SessionLogRecord['type'][])
+
 function parseLine(line: string): SessionLogRecord | undefined {
   try {
     const value: unknown = JSON.parse(line)
     const type = (value as { type?: unknown } | null)?.type
-    return type === 'tool.call.started' || type === 'tool.call.settled' ? (value as SessionLogRecord) : undefined
+    return recordTypes.has(type) ? (value as SessionLogRecord) : undefined
   } catch {
     return undefined
   }

@@ -22,8 +22,13 @@ export interface ToolCallSettledRecord {
   readonly id: string
   readonly name: string
   readonly ok: boolean
+  /** What the model was shown. */
   readonly content: readonly ContentPart[]
+  /** The whole content, when the result budget cut what the model was shown (`content` then ends with the note). */
+  readonly wholeContent?: readonly ContentPart[]
   readonly error?: ToolErrorInfo
+  /** The attempt that settled the call, when a `tools/execute` wrapper retried it (the first attempt is 1). */
+  readonly attempt?: number
   readonly durationMs: number
   readonly metadata?: JsonObject
   readonly agentId?: string
@@ -31,8 +36,48 @@ export interface ToolCallSettledRecord {
   readonly at: number
 }
 
-/** One entry of a session log: a call started, or a call settled. */
-export type SessionLogRecord = ToolCallStartedRecord | ToolCallSettledRecord
+/**
+ * Written when a `tools/execute` wrapper runs a call again (a retry): the attempt that failed, with its error. The
+ * call keeps its id and still settles once.
+ */
+export interface ToolCallAttemptRecord {
+  readonly type: 'tool.call.attempt'
+  readonly id: string
+  readonly name: string
+  /** The attempt that failed; the first is 1. */
+  readonly attempt: number
+  /** Why it failed; absent when the inner layers rejected instead of answering. */
+  readonly error?: ToolErrorInfo
+  readonly agentId?: string
+  readonly parentId?: string
+  readonly at: number
+}
+
+/** Written when the approver answered a call that asked, before the call goes on or settles. */
+export interface ToolCallApprovalRecord {
+  readonly type: 'tool.call.approval'
+  readonly id: string
+  readonly name: string
+  /** Every reason given for asking, in order. */
+  readonly reasons: readonly string[]
+  /** `approved`, `denied`, `failed` (the approver threw) or `aborted` (the caller cancelled while it waited). */
+  readonly verdict: 'approved' | 'denied' | 'failed' | 'aborted'
+  /** The approver's reason for a denial. */
+  readonly reason?: string
+  /** Who decided, as the approver named them. */
+  readonly decidedBy?: string
+  readonly waitedMs: number
+  readonly agentId?: string
+  readonly parentId?: string
+  readonly at: number
+}
+
+/** One entry of a session log: a call started, an approval answered, an attempt failed and is retried, or the call settled. */
+export type SessionLogRecord =
+  | ToolCallStartedRecord
+  | ToolCallApprovalRecord
+  | ToolCallAttemptRecord
+  | ToolCallSettledRecord
 
 /**
  * Where the pipeline records what ran. A returned promise is awaited for settled records before the call's result

@@ -3,12 +3,18 @@ import { isAbsolute } from 'node:path'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolError } from '../errors/tool-error.js'
-import { bubblewrapArguments, type SandboxProfile, shellEtcPaths } from '../sandbox/bubblewrap-arguments.js'
+import {
+  bubblewrapArguments,
+  defaultShmBytes,
+  type SandboxProfile,
+  shellEtcPaths,
+} from '../sandbox/bubblewrap-arguments.js'
+import { inodesFor, openCappedMounts } from '../sandbox/capped-tmpfs.js'
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../sandbox/find-bubblewrap.js'
-import { needsProcessBudget, openProcessBudget } from '../sandbox/process-budget.js'
 import { defaultShellLimits, type ResourceLimits, ulimitPrologue } from '../sandbox/resource-limits.js'
 import type { SandboxEscalation } from '../sandbox/sandbox-escalation.js'
 import { seccompFilter } from '../sandbox/seccomp-filter.js'
+import { openShellBudget } from '../sandbox/shell-budget.js'
 import type { ShellLaunch } from './run-shell-command.js'
 
 export interface BashSandboxOptions {
@@ -29,7 +35,23 @@ export interface BashSandboxOptions {
   readonly bubblewrap?: string
   /** Per-process limits inside the sandbox (processes, address space, file size, open files). */
   readonly limits?: Partial<ResourceLimits>
+  /**
+   * The most one command may hold in all: its processes' memory, its `/tmp` and `/dev/shm` files and the kernel
+   * memory they cause (inodes, page tables), counted by a memory cgroup where the host can make one (root, or a
+   * delegated cgroup). Past it the kernel kills the command and the call fails. Elsewhere the per-process limits
+   * and the sized `/tmp` and `/dev/shm` hold alone.
+   * @default 2 GiB
+   */
+  readonly memoryBytes?: number
+  /**
+   * Size of the command's private `/tmp`, where bubblewrap can size it (0.8 and later).
+   * @default 512 MiB
+   */
+  readonly tmpBytes?: number
 }
+
+const defaultMemoryBytes = 2 * 1024 * 1024 * 1024
+const defaultTmpBytes = 512 * 1024 * 1024
 
 /** The environment every sandboxed command starts with, before the names the host passes through. */
 const baseEnvironment = {
@@ -53,6 +75,14 @@ export interface BashSandbox {
 export function openBashSandbox(root: string, options: BashSandboxOptions): BashSandbox {
   for (const path of [...(options.writablePaths ?? []), ...(options.escalation?.writablePaths ?? [])]) {
     if (!isAbsolute(path)) throw new InvalidArgumentError(`bash writablePaths must be absolute, got "${path}"`)
+  }
+  for (const field of ['memoryBytes', 'tmpBytes'] as const) {
+    const value = options[field]
+    if (value !== undefined && !(Number.isSafeInteger(value) && value >= 1024 * 1024)) {
+      throw new InvalidArgumentError(
+        `bash ${field} must be a whole number of bytes, at least 1 MiB, got ${String(value)}`,
+      )
+    }
   }
   if (options.sandbox === 'none') {
     return {
@@ -82,34 +112,60 @@ export function openBashSandbox(root: string, options: BashSandboxOptions): Bash
         writablePaths: [...(options.writablePaths ?? []), ...(wider?.writablePaths ?? [])],
         network: wider?.network ?? options.network ?? false,
         env: { ...baseEnvironment, ...passedThrough(options.env ?? []) },
+        tmpBytes: options.tmpBytes ?? defaultTmpBytes,
+        shmBytes: defaultShmBytes,
         seccompFd: 3,
         infoFd: 4,
       }
       const script = `${ulimitPrologue(limits)}\nexec bash -c "$0"`
-      const sandboxed = [...bubblewrapArguments(probed, profile), 'bash', '-c', script, command]
+      const tmpBytes = options.tmpBytes ?? defaultTmpBytes
+      const mounts = openCappedMounts(
+        { bytes: tmpBytes, inodes: inodesFor(tmpBytes) },
+        { bytes: defaultShmBytes, inodes: inodesFor(defaultShmBytes) },
+      )
+      // Where no namespace of our own can be made, bubblewrap's sized tmpfs mounts stand, their inodes uncapped.
+      const capped: Partial<SandboxProfile> =
+        'problem' in mounts
+          ? {}
+          : {
+              tmpSource: mounts.tmpSource,
+              shmSource: mounts.shmSource,
+              identity: { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 },
+            }
+      const bubblewrap = [probed.executable, ...bubblewrapArguments(probed, { ...profile, ...capped })]
+      const sandboxed = [...('problem' in mounts ? bubblewrap : mounts.wrap(bubblewrap)), 'bash', '-c', script, command]
+      const cleanUp = 'problem' in mounts ? undefined : mounts.release
       const fd3 = filter.program
-      if (!needsProcessBudget()) {
-        return { command: probed.executable, args: sandboxed, cwd: root, env: {}, fd3, bubblewrapInfoFd: 4 }
+      const budget = openShellBudget(limits.processes, options.memoryBytes ?? defaultMemoryBytes)
+      if (budget === undefined) {
+        const [executable = probed.executable, ...args] = sandboxed
+        return { command: executable, args, cwd: root, env: {}, fd3, bubblewrapInfoFd: 4, ...(cleanUp && { cleanUp }) }
       }
-      const budget = openProcessBudget(limits.processes)
       if ('problem' in budget) {
+        cleanUp?.()
         throw unavailable(
           `running as root, where the kernel does not enforce a process limit, and ${budget.problem}; run the host as an unprivileged user or give it a writable pids cgroup`,
         )
       }
       // The budget takes the process before bubblewrap starts, so everything under it is counted.
-      const enter = 'echo $$ > "$0" && exec "$@"'
       return {
         command: '/bin/sh',
-        args: ['-c', enter, budget.procsFile, probed.executable, ...sandboxed],
+        args: ['-c', joinCommand(budget.procsFiles.length), ...budget.procsFiles, ...sandboxed],
         cwd: root,
         env: {},
         fd3,
         bubblewrapInfoFd: 4,
         budget,
+        ...(cleanUp && { cleanUp }),
       }
     },
   }
+}
+
+/** A `sh -c` script that writes its own pid to each of its first `files` arguments, then runs the rest. */
+function joinCommand(files: number): string {
+  const writes = Array.from({ length: files }, (_, index) => `echo $$ > "$${index}"`)
+  return [...writes, ...(files > 1 ? [`shift ${files - 1}`] : []), 'exec "$@"'].join(' && ')
 }
 
 /** bubblewrap found and able to start a sandbox here (user namespaces may be disabled), asked once. */

@@ -2,7 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { ToolErrorCode } from '../errors/error-codes.js'
 import { ToolError } from '../errors/tool-error.js'
-import type { ProcessBudget } from '../sandbox/process-budget.js'
+import type { CgroupBudget } from '../sandbox/cgroup-budget.js'
+import type { ShellBudget } from '../sandbox/shell-budget.js'
 import { OutputBuffer } from './output-buffer.js'
 
 /** One process to start for a command: the shell itself, or bubblewrap around it. */
@@ -14,8 +15,10 @@ export interface ShellLaunch {
   readonly env: Readonly<Record<string, string>> | undefined
   /** Bytes written to the process's fd 3 and then closed (a seccomp program for `bwrap --seccomp 3`). */
   readonly fd3?: Buffer
-  /** Holds every process of the command under a count, when the host needs one. */
-  readonly budget?: ProcessBudget
+  /** Holds every process of the command under a count and a memory cap, when the host needs or can make them. */
+  readonly budget?: ShellBudget
+  /** Called once the command and everything it started are gone (mount points of the sandbox, say). */
+  readonly cleanUp?: () => void
   /** The descriptor bubblewrap's `--info-fd` writes to: the call settles only once the sandbox's init is gone. */
   readonly bubblewrapInfoFd?: number
 }
@@ -46,6 +49,7 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       })
     } catch (error) {
       launch.budget?.release()
+      launch.cleanUp?.()
       return reject(startFailure(error as Error))
     }
     if (launch.fd3 !== undefined) {
@@ -87,6 +91,7 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       signal.removeEventListener('abort', killAll)
       killAll()
       launch.budget?.release()
+      launch.cleanUp?.()
     }
     child.stdout?.on('data', (chunk: Buffer) => stdout.append(chunk))
     child.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk))
@@ -101,8 +106,12 @@ export function runShellCommand(launch: ShellLaunch, timeoutMs: number, signal: 
       killAll()
       // bubblewrap exits with its command; what the command left running dies with the sandbox's init, a moment later.
       await untilGone(sandboxInit, launch.budget)
+      // Asked before the cgroup is released: its kill count goes with it.
+      const memory = launch.budget?.memory
+      const killedForMemory = memory?.killedForMemory() === true
       settle()
       if (signal.aborted) return reject(signal.reason)
+      if (memory !== undefined && killedForMemory) return reject(overMemory(memory.maxBytes))
       resolve({
         exitCode,
         stdout: stdout.text(),
@@ -122,7 +131,7 @@ function extraDescriptors(launch: ShellLaunch): 'pipe'[] {
 const QUIET_DEADLINE_MS = 2_000
 
 /** Waits (briefly, bounded) until the sandbox's init has exited and the budget's cgroup holds no process. */
-async function untilGone(init: number | undefined, budget: ProcessBudget | undefined): Promise<void> {
+async function untilGone(init: number | undefined, budget: CgroupBudget | undefined): Promise<void> {
   const deadline = Date.now() + QUIET_DEADLINE_MS
   while (Date.now() < deadline && (isRunning(init) || (budget !== undefined && holdsProcesses(budget)))) {
     if (budget !== undefined) killBudget(budget)
@@ -141,7 +150,7 @@ function isRunning(pid: number | undefined): boolean {
   }
 }
 
-function holdsProcesses(budget: ProcessBudget): boolean {
+function holdsProcesses(budget: CgroupBudget): boolean {
   try {
     return readFileSync(budget.procsFile, 'utf8').trim() !== ''
   } catch {
@@ -158,8 +167,17 @@ function startFailure(error: Error): ToolError {
   })
 }
 
+/** The kernel killed the command inside its memory cgroup: a failure of the call, not an exit code to read. */
+function overMemory(maxBytes: number): ToolError {
+  const megabytes = Math.round(maxBytes / (1024 * 1024))
+  return new ToolError({
+    code: ToolErrorCode.TOOL_ERROR,
+    message: `the command went past its ${megabytes} MB memory budget (its processes, its /tmp and /dev/shm files and the kernel memory they hold) and was killed`,
+  })
+}
+
 /** Every process still in the budget's cgroup, whatever group or session it moved to. */
-function killBudget(budget: ProcessBudget): void {
+function killBudget(budget: CgroupBudget): void {
   let pids: string[]
   try {
     pids = readFileSync(budget.procsFile, 'utf8').split('\n')

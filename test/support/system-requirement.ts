@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { appendFileSync } from 'node:fs'
 
+/** Debian's chromium, which the browser tests drive through playwright-core. */
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
 /** A system package some suites need, how to tell it works here, and the one command that installs it. */
 interface SystemPart {
   readonly install: string
@@ -16,6 +19,17 @@ const parts = {
           stdio: 'ignore',
           timeout: 10_000,
         })
+        return true
+      } catch {
+        return false
+      }
+    },
+  },
+  chromium: {
+    install: 'apt-get install chromium',
+    works: () => {
+      try {
+        execFileSync(CHROMIUM_PATH, ['--version'], { stdio: 'ignore', timeout: 30_000 })
         return true
       } catch {
         return false

@@ -1,9 +1,9 @@
 import { type JSONSchema7, jsonSchema, type Tool, type ToolSet, tool } from 'ai'
-import type { ContentPart } from '../../definition/content.js'
+import type { AudioPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject } from '../../json-schema/json-value.js'
 import type { ToolResult } from '../../pipeline/call.js'
 import type { ToolRuntime } from '../../pipeline/tool-runtime.js'
-import { contextParts } from '../results/result-parts.js'
+import { asTextOrMedia, contextParts } from '../results/result-parts.js'
 
 /** What an AI SDK `toModelOutput` returns (its `ToolResultOutput`), for the variants we use. */
 type ModelOutput =
@@ -53,7 +53,7 @@ function inScope<Value>(runtime: ToolRuntime, scope: string | undefined, use: (v
 }
 
 function modelOutput(result: ToolResult): ModelOutput {
-  const parts = [...result.content, ...contextParts([result])]
+  const parts = asTextOrMedia([...result.content, ...contextParts([result])])
   if (!result.ok) return { type: 'error-text', value: textOf(parts) }
   if (parts.every((part) => part.type === 'text')) return { type: 'text', value: textOf(parts) }
   return {
@@ -66,6 +66,6 @@ function modelOutput(result: ToolResult): ModelOutput {
   }
 }
 
-function textOf(parts: readonly ContentPart[]): string {
+function textOf(parts: readonly (TextPart | ImagePart | AudioPart)[]): string {
   return parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n')
 }

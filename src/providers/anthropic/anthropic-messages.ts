@@ -1,9 +1,10 @@
-import type { ContentPart, ImagePart } from '../../definition/content.js'
+import type { ContentPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject } from '../../json-schema/json-value.js'
 import type { ToolCall, ToolResult } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
+  asTextOrImage,
   contextParts,
   imagePlaceholder,
   type ProviderResultView,
@@ -69,10 +70,11 @@ export function toAnthropicToolResults(
   const rendered = resultsToRender(results, options)
   const blocks: AnthropicUserMessage['content'] = rendered.map((result) => {
     const base: AnthropicToolResultBlock = { type: 'tool_result', tool_use_id: result.id }
-    const block = result.content.length === 0 ? base : { ...base, content: result.content.map(contentBlock) }
+    const block =
+      result.content.length === 0 ? base : { ...base, content: asTextOrImage(result.content).map(contentBlock) }
     return result.ok ? block : { ...block, is_error: true }
   })
-  blocks.push(...contextParts(rendered).map(contentBlock))
+  blocks.push(...asTextOrImage(contextParts(rendered)).map(contentBlock))
   return { role: 'user', content: blocks }
 }
 
@@ -104,7 +106,7 @@ export function readAnthropicToolResults(content: readonly { type: string }[]): 
   })
 }
 
-function contentBlock(part: ContentPart): AnthropicContentBlock {
+function contentBlock(part: TextPart | ImagePart): AnthropicContentBlock {
   if (part.type === 'text') return { type: 'text', text: part.text }
   if (!isAnthropicImage(part))
     return { type: 'text', text: imagePlaceholder(part, 'left out: the API takes JPEG, PNG, GIF and WebP') }

@@ -1,9 +1,10 @@
-import type { ContentPart } from '../../definition/content.js'
+import type { AudioPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
 import type { ToolCall, ToolResult } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
+  asTextOrMedia,
   contextParts,
   joinText,
   type ProviderResultView,
@@ -59,7 +60,7 @@ export function fromGeminiFunctionCalls(parts: readonly object[], options: Parse
 
 /**
  * The user turn that answers a model turn: one `functionResponse` per result, in the calls' order, named with
- * the provider's name; an `id` only where the model gave one. Images follow as `inlineData` parts under a line naming their call
+ * the provider's name; an `id` only where the model gave one. Images and audio follow as `inlineData` parts under a line naming their call
  * (models before Gemini 3 read no images inside a function response), then contexts.
  * https://ai.google.dev/gemini-api/docs/function-calling ; https://ai.google.dev/api/caching#FunctionResponse
  */
@@ -69,7 +70,7 @@ export function toGeminiFunctionResponses(
 ): GeminiContent {
   const rendered = resultsToRender(results, options)
   const parts: GeminiPart[] = rendered.map((result) => {
-    const text = joinText(result.content.flatMap((part) => (part.type === 'text' ? [part.text] : [])))
+    const text = joinText(asTextOrMedia(result.content).flatMap((part) => (part.type === 'text' ? [part.text] : [])))
     const response = result.ok ? { output: text } : { error: result.error.message }
     const functionResponse: GeminiFunctionResponse = { name: providerNameOf(result.name, options.report), response }
     return {
@@ -79,11 +80,12 @@ export function toGeminiFunctionResponses(
     }
   })
   for (const result of rendered) {
-    const images = result.content.flatMap(inlineImage)
-    if (images.length > 0) parts.push({ text: `Images from tool call ${result.id}:` }, ...images)
+    const media = asTextOrMedia(result.content).filter((part) => part.type !== 'text')
+    const heading = media.some((part) => part.type === 'audio') ? 'Images and audio' : 'Images'
+    if (media.length > 0) parts.push({ text: `${heading} from tool call ${result.id}:` }, ...media.flatMap(inlineMedia))
   }
-  for (const part of contextParts(rendered))
-    parts.push(...(part.type === 'text' ? [{ text: part.text }] : inlineImage(part)))
+  for (const part of asTextOrMedia(contextParts(rendered)))
+    parts.push(...(part.type === 'text' ? [{ text: part.text }] : inlineMedia(part)))
   return { role: 'user', parts }
 }
 
@@ -119,6 +121,6 @@ export function readGeminiFunctionResponses(
   })
 }
 
-function inlineImage(part: ContentPart): GeminiPart[] {
-  return part.type === 'image' ? [{ inlineData: { mimeType: part.mimeType, data: part.data } }] : []
+function inlineMedia(part: TextPart | ImagePart | AudioPart): GeminiPart[] {
+  return part.type === 'text' ? [] : [{ inlineData: { mimeType: part.mimeType, data: part.data } }]
 }

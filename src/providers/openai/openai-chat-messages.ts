@@ -3,6 +3,7 @@ import type { ToolCall, ToolResult } from '../../pipeline/call.js'
 import { argumentsText } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
+  asTextOrImage,
   contextParts,
   dataUrl,
   imageFromDataUrl,
@@ -67,7 +68,7 @@ export function toOpenAIChatMessages(
   const attachments: OpenAIChatUserPart[] = []
   const messages: (OpenAIChatToolMessage | OpenAIChatUserMessage)[] = rendered.map((result) => {
     let announced = false
-    const texts = result.content.map((part) => {
+    const texts = asTextOrImage(result.content).map((part) => {
       if (part.type === 'text') return part.text
       if (!announced) attachments.push({ type: 'text', text: `${IMAGES_FROM} ${result.id}:` })
       announced = true
@@ -76,7 +77,7 @@ export function toOpenAIChatMessages(
     })
     return { role: 'tool', tool_call_id: result.id, content: joinText(texts) }
   })
-  for (const part of contextParts(rendered)) {
+  for (const part of asTextOrImage(contextParts(rendered))) {
     attachments.push(part.type === 'text' ? part : { type: 'image_url', image_url: { url: dataUrl(part) } })
   }
   if (attachments.length > 0) messages.push({ role: 'user', content: attachments })

@@ -1,8 +1,9 @@
-import type { ContentPart } from '../../definition/content.js'
+import type { ContentPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { ToolCall, ToolResult } from '../../pipeline/call.js'
 import { argumentsText } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
+  asTextOrImage,
   contextParts,
   dataUrl,
   imageFromDataUrl,
@@ -62,14 +63,17 @@ export function toOpenAIResponsesItems(
   options: RenderResultsOptions = {},
 ): (OpenAIFunctionCallOutputItem | OpenAIResponsesUserMessage)[] {
   const rendered = resultsToRender(results, options)
-  const items: (OpenAIFunctionCallOutputItem | OpenAIResponsesUserMessage)[] = rendered.map((result) => ({
-    type: 'function_call_output',
-    call_id: result.id,
-    output: result.content.every((part) => part.type === 'text')
-      ? result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n')
-      : result.content.map(inputPart),
-  }))
-  const contexts = contextParts(rendered)
+  const items: (OpenAIFunctionCallOutputItem | OpenAIResponsesUserMessage)[] = rendered.map((result) => {
+    const parts = asTextOrImage(result.content)
+    return {
+      type: 'function_call_output',
+      call_id: result.id,
+      output: parts.every((part) => part.type === 'text')
+        ? parts.map((part) => (part.type === 'text' ? part.text : '')).join('\n\n')
+        : parts.map(inputPart),
+    }
+  })
+  const contexts = asTextOrImage(contextParts(rendered))
   if (contexts.length > 0) items.push({ type: 'message', role: 'user', content: contexts.map(inputPart) })
   return items
 }
@@ -104,7 +108,7 @@ export function readOpenAIResponsesResults(items: readonly { type: string }[]): 
   })
 }
 
-function inputPart(part: ContentPart): OpenAIResponsesInputPart {
+function inputPart(part: TextPart | ImagePart): OpenAIResponsesInputPart {
   return part.type === 'text'
     ? { type: 'input_text', text: part.text }
     : { type: 'input_image', image_url: dataUrl(part), detail: 'auto' }

@@ -1,4 +1,10 @@
-import type { ContentPart, ImagePart } from '../../definition/content.js'
+import {
+  type AudioPart,
+  type ContentPart,
+  contentFallbackText,
+  type ImagePart,
+  type TextPart,
+} from '../../definition/content.js'
 import type { ToolCall, ToolResult } from '../../pipeline/call.js'
 import type { ProjectionReport } from '../projection-report.js'
 import { completeResults } from './complete-results.js'
@@ -26,7 +32,23 @@ export function contextParts(results: readonly ToolResult[]): ContentPart[] {
   return results.flatMap((result) => (result.contexts ?? []).flatMap((context) => context.content))
 }
 
-export function dataUrl(image: ImagePart): string {
+/** Parts every provider renderer handles: text and images; anything else becomes its fallback text. */
+export function asTextOrImage(parts: readonly ContentPart[]): (TextPart | ImagePart)[] {
+  return parts.map((part) =>
+    part.type === 'text' || part.type === 'image' ? part : { type: 'text', text: contentFallbackText(part) },
+  )
+}
+
+/** For APIs that also take audio where they take images: text, images and audio; the rest as fallback text. */
+export function asTextOrMedia(parts: readonly ContentPart[]): (TextPart | ImagePart | AudioPart)[] {
+  return parts.map((part) =>
+    part.type === 'text' || part.type === 'image' || part.type === 'audio'
+      ? part
+      : { type: 'text', text: contentFallbackText(part) },
+  )
+}
+
+export function dataUrl(image: ImagePart | AudioPart): string {
   return `data:${image.mimeType};base64,${image.data}`
 }
 

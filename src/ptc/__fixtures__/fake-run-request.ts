@@ -2,7 +2,7 @@ import type { ContentPart } from '../../definition/content.js'
 import { ToolErrorCode } from '../../errors/error-codes.js'
 import type { JsonValue } from '../../json-schema/json-value.js'
 import type { ToolResult } from '../../pipeline/call.js'
-import type { PtcRunRequest } from '../../pipeline/ptc-port.js'
+import type { PtcRunRequest } from '../ptc-port.js'
 
 export type FakeTool = (
   args: JsonValue,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import type { PtcToolView } from '../ptc-port.js'
 
 /** The shared `tools/list` dumps, beside the repository as `../shared/mcp-toolsets/` (tests and benches only). */
 const directory = new URL('../../../../shared/mcp-toolsets/', import.meta.url)

@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { childHostReport } from '../../../test/support/child-host.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { heldTool } from '../__fixtures__/held-tool.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import type { ConcurrentRunsReport } from './__fixtures__/concurrent-runs-host.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 

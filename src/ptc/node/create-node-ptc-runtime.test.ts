@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 
 const runtime = createNodePtcRuntime({
@@ -10,7 +10,9 @@ afterAll(() => runtime.close())
 
 function text(outcome: PtcRunOutcome): string {
   if (!outcome.ok) return `Error: ${outcome.error.message}`
-  return outcome.content.map((part) => (part.type === 'text' ? part.text : `[${part.mimeType}]`)).join('')
+  return outcome.content
+    .map((part) => (part.type === 'text' ? part.text : `[${'mimeType' in part ? part.mimeType : part.type}]`))
+    .join('')
 }
 
 describe('createNodePtcRuntime outer result', () => {
@@ -36,7 +38,7 @@ describe('createNodePtcRuntime outer result', () => {
     expect(text(await runtime.run(fakeRunRequest(`return 'plain'`)))).toBe('plain')
     const failed = await runtime.run(fakeRunRequest(`console.log('before')\nthrow new Error('boom')`))
     expect(text(failed)).toMatchInlineSnapshot(`
-      "Error: code run failed (runtime): Error: boom (line 2, column 7)
+      "Error: code run failed (runtime): program error > Error: boom (line 2, column 7)
       Captured output:
       before"
     `)

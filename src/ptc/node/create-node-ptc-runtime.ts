@@ -1,8 +1,10 @@
-import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
+import { byteLength } from '../../definition/byte-length.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
-import { byteLength } from '../byte-length.js'
+import { codeModeRuntime } from '../code-mode.js'
 import { PtcFailureKind } from '../failure-kinds.js'
+import { ptcFailure } from '../failure-text.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../ptc-port.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
 import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
@@ -73,15 +75,12 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
 
   async function run(request: PtcRunRequest): Promise<PtcRunOutcome> {
     if (byteLength(request.code) > limits.maxSourceBytes) {
-      return failureOutcome(emptyRecord, {
-        kind: PtcFailureKind.SOURCE_LIMIT,
-        message: `the program is longer than ${limits.maxSourceBytes} bytes`,
-      })
+      return failureOutcome(emptyRecord, ptcFailure(PtcFailureKind.SOURCE_LIMIT, limits))
     }
     const stripped = await stripTypeScript(request.code)
     if (!stripped.ok) return failureOutcome(emptyRecord, stripped.failure)
     if (request.signal.aborted) {
-      return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
+      return failureOutcome(emptyRecord, ptcFailure(PtcFailureKind.ABORTED))
     }
     const timeoutMs = runTimeoutMs(request.timeoutMs, limits)
     const deadlineAt = performance.now() + timeoutMs
@@ -110,7 +109,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 
-  return {
+  return codeModeRuntime({
     language: 'typescript',
     limits,
     present: (tools, mode, index) =>
@@ -121,5 +120,5 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
       await Promise.all([stripTypeScript(''), pool.warm()])
     },
     close: () => pool.close(),
-  }
+  })
 }

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 
 const runtime = createNodePtcRuntime()
@@ -43,7 +43,9 @@ describe('the sandbox surface for memory outside the heap', () => {
     ['toLocaleString', `new Float64Array([1]).toLocaleString('de-DE')`],
   ])('refuses a locale or options: %s in %s', async (method, expression) => {
     expect(value(await run(`return ${expression}`))).toMatch(
-      new RegExp(`^code run failed \\(runtime\\): TypeError: ${method} takes no locale or options in code mode`),
+      new RegExp(
+        `^code run failed \\(runtime\\): program error > TypeError: ${method} takes no locale or options in code mode`,
+      ),
     )
   })
 

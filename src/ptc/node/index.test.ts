@@ -18,6 +18,8 @@ it('pins the failure kinds', () => {
     'source-limit',
     'sub-call-limit',
     'input-budget',
+    'timer-limit',
+    'protocol',
     'sandbox',
     'busy',
   ])

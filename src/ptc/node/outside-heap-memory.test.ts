@@ -57,7 +57,7 @@ describe('memory a program allocates outside the V8 heap (issue 14)', () => {
   it('Intl cannot be reached by a computed name either (a Segmenter flood)', async () => {
     const report = await healthyRun('intl-by-computed-name')
     expect(report.outcome.ok ? '' : report.outcome.message).toMatch(
-      /^code run failed \(runtime\): TypeError: Cannot read properties of undefined \(reading 'Segmenter'\)/,
+      /^code run failed \(runtime\): program error > TypeError: Cannot read properties of undefined \(reading 'Segmenter'\)/,
     )
   }, 60_000)
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 
 const runtime = createNodePtcRuntime({

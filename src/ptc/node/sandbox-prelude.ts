@@ -3,8 +3,11 @@ import { heapBoundPrelude } from './heap-bound-prelude.js'
 /**
  * Runs inside the isolate before the program, as a function expression given the host channel
  * (`send`, a copying callback that takes one string). It removes what lets memory escape the heap
- * limit, captures the built-ins it needs before the program can poison them, and returns
- * `{ deliver, start }`. Only JSON text crosses the boundary in either direction.
+ * limit, captures every built-in it uses later before the program can poison them, and returns
+ * `{ deliver, start }`. Only JSON text crosses the boundary in either direction, in the messages of
+ * `program-messages.ts`. It writes each message's frame by hand: a program that defines
+ * `Object.prototype.toJSON` or replaces `Map`, `Array` or `JSON` methods changes only the values it
+ * passes (its arguments, its result), never which message is sent. The host checks every message anyway.
  */
 export const sandboxPrelude = String.raw`(function prelude(send) {
   'use strict'
@@ -15,25 +18,43 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
   const defineProperty = Object.defineProperty
   const create = Object.create
   const isArray = Array.isArray
+  const isFinite = Number.isFinite
+  const apply = Reflect.apply
+  const call = Function.prototype.call.bind(Function.prototype.call)
+  const charCodeAt = String.prototype.charCodeAt
+  const regExpExec = RegExp.prototype.exec
   const PromiseCtor = Promise
   const ErrorCtor = Error
   const TypeErrorCtor = TypeError
+  const RangeErrorCtor = RangeError
   const StringCtor = String
+  const NumberCtor = Number
+  const framePattern = /program\.ts:(\d+):(\d+)/
 
 ${heapBoundPrelude}
-  let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxInputBytes: 0, maxArgumentBytes: 0, maxPendingTimers: 0 }
+  let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxArgumentBytes: 0, maxPendingTimers: 0 }
   let outputBytes = 0
-  let inputBytes = 0
   let subCalls = 0
   let stopped = false
-  const pending = new Map()
-  const timers = new Map()
+  // Null-prototype tables with counters of their own: nothing the program can reach changes them.
+  const pending = create(null)
+  const timers = create(null)
+  let liveTimers = 0
   let nextTimer = 0
+
+  function ownValue(value) {
+    const descriptor = create(null)
+    descriptor.value = value
+    descriptor.writable = true
+    descriptor.enumerable = true
+    descriptor.configurable = true
+    return descriptor
+  }
 
   function utf8Length(text) {
     let bytes = 0
     for (let index = 0; index < text.length; index++) {
-      const code = text.charCodeAt(index)
+      const code = call(charCodeAt, text, index)
       if (code < 0x80) bytes += 1
       else if (code < 0x800) bytes += 2
       else if (code >= 0xd800 && code <= 0xdbff && index + 1 < text.length) { bytes += 4; index++ }
@@ -42,36 +63,43 @@ ${heapBoundPrelude}
     return bytes
   }
 
-  function post(message) { send(stringify(message)) }
+  // Strings only: JSON.stringify looks up toJSON on objects, never on a primitive string.
+  function quote(text) { return stringify(StringCtor(text)) }
+
+  function safeText(value) {
+    try { return StringCtor(value) } catch { return '[unprintable value]' }
+  }
 
   function fail(kind, message) {
     if (stopped) return
     stopped = true
-    post({ t: 'fail', kind, message })
+    send('{"t":"done","error":{"kind":' + quote(kind) + ',"message":' + quote(safeText(message)) + '}}')
   }
 
   class ToolCallError extends ErrorCtor {
-    constructor(info) {
-      super(StringCtor(info.message))
-      this.name = 'ToolCallError'
-      this.toolName = StringCtor(info.toolName)
-      this.code = StringCtor(info.code)
-      this.callId = StringCtor(info.callId)
+    constructor(info, callId) {
+      super(safeText(info.message))
+      defineProperty(this, 'name', ownValue('ToolCallError'))
+      defineProperty(this, 'toolName', ownValue(safeText(info.toolName)))
+      defineProperty(this, 'code', ownValue(safeText(info.code)))
+      defineProperty(this, 'callId', ownValue(safeText(callId)))
     }
   }
 
   // Arguments must survive JSON unchanged: no functions, symbols, bigints, holes or non-finite numbers.
   function losslessJson(value) {
-    return stringify(value === undefined ? {} : value, function (key, inner) {
+    const text = stringify(value === undefined ? {} : value, function (key, inner) {
       const kind = typeof inner
       if (kind === 'function' || kind === 'symbol' || kind === 'bigint' || (kind === 'undefined' && isArray(this))) {
-        throw new TypeErrorCtor('tool arguments must be JSON: ' + kind + ' at ' + (key === '' ? 'the root' : stringify(key)))
+        throw new TypeErrorCtor('tool arguments must be JSON: ' + kind + ' at ' + (key === '' ? 'the root' : quote(key)))
       }
-      if (kind === 'number' && !Number.isFinite(inner)) {
-        throw new TypeErrorCtor('tool arguments must be JSON: ' + StringCtor(inner) + ' at ' + stringify(key))
+      if (kind === 'number' && !isFinite(inner)) {
+        throw new TypeErrorCtor('tool arguments must be JSON: ' + StringCtor(inner) + ' at ' + quote(key))
       }
       return inner
     })
+    if (typeof text !== 'string') throw new TypeErrorCtor('tool arguments must be JSON')
+    return text
   }
 
   function callTool(name, args) {
@@ -79,7 +107,7 @@ ${heapBoundPrelude}
     let text
     try { text = losslessJson(args) } catch (error) { return PromiseCtor.reject(error) }
     if (utf8Length(text) > limits.maxArgumentBytes) {
-      return PromiseCtor.reject(new RangeError('tool arguments are larger than ' + limits.maxArgumentBytes + ' bytes'))
+      return PromiseCtor.reject(new RangeErrorCtor('tool arguments are larger than ' + limits.maxArgumentBytes + ' bytes'))
     }
     subCalls++
     if (subCalls > limits.maxSubCalls) {
@@ -88,19 +116,22 @@ ${heapBoundPrelude}
     }
     const id = subCalls
     return new PromiseCtor((resolve, reject) => {
-      pending.set(id, { resolve, reject })
-      send('{"t":"call","id":' + id + ',"name":' + stringify(name) + ',"args":' + text + '}')
+      const waiter = create(null)
+      waiter.resolve = resolve
+      waiter.reject = reject
+      pending[id] = waiter
+      send('{"t":"call","id":' + id + ',"name":' + quote(name) + ',"args":' + text + '}')
     })
   }
 
   function render(value) {
     if (typeof value === 'string') return value
-    if (value instanceof ErrorCtor) return (value.name || 'Error') + ': ' + value.message
+    if (value instanceof ErrorCtor) return safeText(value.name || 'Error') + ': ' + safeText(value.message)
     if (value === undefined) return 'undefined'
-    if (typeof value === 'function') return '[function ' + (value.name || 'anonymous') + ']'
+    if (typeof value === 'function') return '[function ' + safeText(value.name || 'anonymous') + ']'
     if (typeof value === 'bigint') return StringCtor(value) + 'n'
-    if (typeof value === 'symbol') return value.toString()
-    try { return stringify(value) ?? StringCtor(value) } catch { return StringCtor(value) }
+    if (typeof value === 'symbol') return StringCtor(value)
+    try { const text = stringify(value); return typeof text === 'string' ? text : safeText(value) } catch { return safeText(value) }
   }
 
   function print(values) {
@@ -112,7 +143,7 @@ ${heapBoundPrelude}
       fail('output-limit', 'printed more than ' + limits.maxOutputBytes + ' bytes')
       throw new ErrorCtor('output limit reached')
     }
-    post({ t: 'print', text: line })
+    send('{"t":"out","text":' + quote(line + '\n') + '}')
   }
 
   const consoleObject = create(null)
@@ -123,21 +154,29 @@ ${heapBoundPrelude}
 
   function setTimeoutShim(callback, ms, ...args) {
     if (typeof callback !== 'function') throw new TypeErrorCtor('setTimeout needs a function')
-    if (timers.size >= limits.maxPendingTimers) throw new RangeError('more than ' + limits.maxPendingTimers + ' pending timers')
+    if (liveTimers >= limits.maxPendingTimers) throw new RangeErrorCtor('more than ' + limits.maxPendingTimers + ' pending timers')
+    const delay = NumberCtor(ms)
     const id = ++nextTimer
-    timers.set(id, () => callback(...args))
-    post({ t: 'timer', id, ms: Number(ms) > 0 ? Number(ms) : 0 })
+    timers[id] = () => apply(callback, undefined, args)
+    liveTimers++
+    send('{"t":"timer","id":' + id + ',"ms":' + (delay > 0 && delay < 1e15 ? delay : 0) + '}')
     return id
   }
   function clearTimeoutShim(id) {
-    if (timers.delete(id)) post({ t: 'clear', id })
+    if (typeof id !== 'number' || timers[id] === undefined) return
+    delete timers[id]
+    liveTimers--
+    send('{"t":"clear","id":' + id + '}')
   }
 
   function describeError(error) {
     if (error instanceof ErrorCtor) {
-      const frame = /program\.ts:(\d+):(\d+)/.exec(StringCtor(error.stack))
-      const at = frame === null ? '' : ' (line ' + frame[1] + ', column ' + frame[2] + ')'
-      return (error.name || 'Error') + ': ' + error.message + at
+      let at = ''
+      try {
+        const frame = call(regExpExec, framePattern, safeText(error.stack))
+        if (frame !== null) at = ' (line ' + frame[1] + ', column ' + frame[2] + ')'
+      } catch {}
+      return safeText(error.name || 'Error') + ': ' + safeText(error.message) + at
     }
     return 'thrown value ' + render(error)
   }
@@ -145,22 +184,20 @@ ${heapBoundPrelude}
   function deliver(text) {
     if (stopped) return
     const message = parse(text)
+    const id = message.id
     if (message.t === 'timer') {
-      const run = timers.get(message.id)
-      timers.delete(message.id)
-      if (run !== undefined) run()
+      const run = timers[id]
+      if (run === undefined) return
+      delete timers[id]
+      liveTimers--
+      run()
       return
     }
-    const waiter = pending.get(message.id)
+    const waiter = pending[id]
     if (waiter === undefined) return
-    pending.delete(message.id)
-    if (message.ok) {
-      inputBytes += utf8Length(message.value)
-      if (inputBytes > limits.maxInputBytes) return fail('input-budget', 'tool results exceeded ' + limits.maxInputBytes + ' bytes')
-      waiter.resolve(parse(message.value))
-    } else {
-      waiter.reject(new ToolCallError(message.error))
-    }
+    delete pending[id]
+    if (message.ok) waiter.resolve(message.value)
+    else waiter.reject(new ToolCallError(message.error, message.callId))
   }
 
   async function start(program, settingsText) {
@@ -177,7 +214,7 @@ ${heapBoundPrelude}
     ]) {
       defineProperty(global, name, { value, writable: false, enumerable: false, configurable: false })
     }
-    post({ t: 'started' })
+    send('{"t":"started"}')
     let value
     try {
       value = await program()
@@ -185,12 +222,13 @@ ${heapBoundPrelude}
       return fail('runtime', describeError(error))
     }
     if (stopped) return
-    if (value === undefined) return post({ t: 'done' })
+    if (value === undefined) { stopped = true; return send('{"t":"done"}') }
     let text
     try { text = stringify(value) } catch (error) { return fail('runtime', 'the returned value is not JSON: ' + describeError(error)) }
-    if (text === undefined) return fail('runtime', 'the returned value is not JSON: ' + typeof value)
+    if (typeof text !== 'string') return fail('runtime', 'the returned value is not JSON: ' + typeof value)
     if (utf8Length(text) > limits.maxResultBytes) return fail('result-limit', 'returned more than ' + limits.maxResultBytes + ' bytes')
-    post({ t: 'done', value: text })
+    stopped = true
+    send('{"t":"done","value":' + text + '}')
   }
 
   return { deliver, start }

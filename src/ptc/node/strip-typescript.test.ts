@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createNodePtcRuntime } from './create-node-ptc-runtime.js'
 import { maxNestingDepth, stripTypeScript } from './strip-typescript.js'
 
@@ -10,7 +10,9 @@ afterAll(() => runtime.close())
 
 function text(outcome: PtcRunOutcome): string {
   if (!outcome.ok) return `Error: ${outcome.error.message}`
-  return outcome.content.map((part) => (part.type === 'text' ? part.text : `[${part.mimeType}]`)).join('')
+  return outcome.content
+    .map((part) => (part.type === 'text' ? part.text : `[${'mimeType' in part ? part.mimeType : part.type}]`))
+    .join('')
 }
 
 /** A typed program every attack must leave working, for every later caller in the process. */

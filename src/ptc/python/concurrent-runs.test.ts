@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { descendantsOf } from '../../cli/process-tree.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { heldTool } from '../__fixtures__/held-tool.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createPythonPtcRuntime, type PythonPtcRuntimeOptions } from './create-python-ptc-runtime.js'
 
 const confined = hasSystemPart('bubblewrap', 'Python code mode concurrency caps')

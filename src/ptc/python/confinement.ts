@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { join } from 'node:path'
 import { brandError } from '../../errors/brand.js'
-import { bubblewrapArguments as sandboxArguments } from '../../sandbox/bubblewrap-arguments.js'
+import { type SandboxProfile, bubblewrapArguments as sandboxArguments } from '../../sandbox/bubblewrap-arguments.js'
 import { BUBBLEWRAP_REMEDY, type Bubblewrap, findBubblewrap } from '../../sandbox/find-bubblewrap.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import { seccompRemedy, seccompUnavailable } from '../../sandbox/seccomp-support.js'
@@ -126,14 +126,15 @@ function tryBubblewrap(bubblewrap: Bubblewrap, interpreter: PythonInterpreter): 
  * elsewhere), no network, a private `/tmp` (at most `tmpBytes` where bubblewrap can cap it) as the working directory,
  * only `LC_ALL` in the environment. An escalated run adds what `escalation` names: its writable paths, and the
  * host's network namespace with what name resolution and TLS read (the runner's seccomp profile and Landlock
- * ruleset open IPv4/IPv6 and TCP to match).
- * Ends with `--`.
+ * ruleset open IPv4/IPv6 and TCP to match). `mounts` replaces the private `/tmp` and `/dev/shm` with inode-capped
+ * ones (`capped-tmpfs.ts`). Ends with `--`.
  */
 export function bubblewrapArguments(
   bubblewrap: Bubblewrap,
   interpreter: PythonInterpreter,
   tmpBytes: number,
   escalation: SandboxEscalation = {},
+  mounts: Pick<SandboxProfile, 'tmpSource' | 'shmSource' | 'identity'> = {},
 ): string[] {
   const prefix = join(interpreter.stdlib, '..', '..')
   return sandboxArguments(bubblewrap, {
@@ -145,5 +146,6 @@ export function bubblewrapArguments(
     network: escalation.network === true,
     env: { LC_ALL: 'C.UTF-8' },
     tmpBytes,
+    ...mounts,
   })
 }

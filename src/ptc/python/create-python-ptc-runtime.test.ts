@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { ConfinementUnavailableError } from './confinement.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
@@ -60,13 +60,13 @@ print('about to fail')
 parse('{not json')`
     const outcome = await runtime.run(fakeRunRequest(code))
     expect(textOf(outcome)).toMatchInlineSnapshot(`
-      "code run failed (runtime): json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
-      Traceback (most recent call last):
-        File "<program>", line 7, in <module>
-          parse('{not json')
-        File "<program>", line 4, in parse
-          return json.loads(text)
-                 ^^^^^^^^^^^^^^^^
+      "code run failed (runtime): program error > json.decoder.JSONDecodeError: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
+      > Traceback (most recent call last):
+      >   File "<program>", line 7, in <module>
+      >     parse('{not json')
+      >   File "<program>", line 4, in parse
+      >     return json.loads(text)
+      >            ^^^^^^^^^^^^^^^^
       Captured output:
       about to fail"
     `)
@@ -75,9 +75,9 @@ parse('{not json')`
   it('reports a syntax error with its line', async () => {
     const outcome = await runtime.run(fakeRunRequest('x = 1\nif x\n    pass'))
     expect(textOf(outcome)).toMatchInlineSnapshot(`
-      "code run failed (syntax): SyntaxError: expected ':' (line 2, column 5)
-          if x
-              ^"
+      "code run failed (syntax): parse error > SyntaxError: expected ':' (line 2, column 5)
+      >     if x
+      >         ^"
     `)
   })
 
@@ -116,7 +116,9 @@ return problems`
   })
 
   it('refuses a returned value that is not lossless JSON', async () => {
-    expect(textOf(await runtime.run(fakeRunRequest('return {1, 2}')))).toMatch(/^code run failed \(runtime\): .*set/)
+    expect(textOf(await runtime.run(fakeRunRequest('return {1, 2}')))).toMatch(
+      /^code run failed \(runtime\): program error > .*set/,
+    )
     expect(textOf(await runtime.run(fakeRunRequest(`return float('inf')`)))).toMatch(/^code run failed \(runtime\): /)
   })
 
@@ -149,7 +151,7 @@ describe.skipIf(!confined)('the channel', () => {
   it('ends the run when the program floods the channel with one endless line', async () => {
     const outcome = await runtime.run(fakeRunRequest(`import os\nwhile True:\n    os.write(3, b'x' * (1 << 20))`))
     expect(textOf(outcome)).toMatch(
-      /^code run failed \(sandbox\): the Python runner stopped unexpectedly \(signal SIGKILL\): the runner sent a message over \d+ bytes/,
+      /^code run failed \(protocol\): the sandbox broke the host protocol and the run was stopped: the runner sent a message over \d+ bytes/,
     )
   })
 })
@@ -158,7 +160,7 @@ describe.skipIf(!confined)('limits, each its own failure kind', () => {
   it('deadline: keeps the output printed before it', async () => {
     const outcome = await runtime.run(fakeRunRequest(`print('started')\nwhile True:\n    pass`, {}, { timeoutMs: 300 }))
     expect(textOf(outcome)).toMatchInlineSnapshot(`
-      "code run failed (deadline): the program ran past its 0.3 s deadline
+      "code run failed (deadline): the program ran past its 300 ms deadline and was killed
       Captured output:
       started"
     `)
@@ -190,7 +192,7 @@ describe.skipIf(!confined)('limits, each its own failure kind', () => {
     const outcome = await runtime.run(fakeRunRequest(`for n in range(10000):\n    print('line', n)`))
     const text = textOf(outcome)
     expect(text).toMatch(
-      /^code run failed \(output-limit\): printed output passed 2000 bytes\nCaptured output:\nline 0\n/,
+      /^code run failed \(output-limit\): the program printed more than 2000 bytes\nCaptured output:\nline 0\n/,
     )
     // The runner stops at the cap and keeps exactly the bytes that fit.
     expect(text.slice(text.indexOf('line 0')).length).toBe(2000)

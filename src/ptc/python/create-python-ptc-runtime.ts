@@ -1,8 +1,10 @@
-import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../../pipeline/ptc-port.js'
+import { byteLength } from '../../definition/byte-length.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
-import { byteLength } from '../byte-length.js'
+import { codeModeRuntime } from '../code-mode.js'
 import { PtcFailureKind } from '../failure-kinds.js'
+import { ptcFailure } from '../failure-text.js'
 import { type PtcLimits, resolvePtcLimits, runTimeoutMs } from '../ptc-limits.js'
+import type { PtcRunOutcome, PtcRunRequest, PtcRuntime } from '../ptc-port.js'
 import { failureOutcome, type ProgramRecord, successOutcome } from '../render-outer-result.js'
 import { RunAdmission } from '../run-admission.js'
 import { offerEscalation } from '../run-code-schema.js'
@@ -133,11 +135,10 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
 
   async function runProgram(request: PtcRunRequest): Promise<PtcRunOutcome> {
     if (byteLength(request.code) > limits.maxSourceBytes) {
-      const message = `the program is longer than ${limits.maxSourceBytes} bytes`
-      return failureOutcome(emptyRecord, { kind: PtcFailureKind.SOURCE_LIMIT, message })
+      return failureOutcome(emptyRecord, ptcFailure(PtcFailureKind.SOURCE_LIMIT, limits))
     }
     if (request.signal.aborted) {
-      return failureOutcome(emptyRecord, { kind: PtcFailureKind.ABORTED, message: 'the run was cancelled' })
+      return failureOutcome(emptyRecord, ptcFailure(PtcFailureKind.ABORTED))
     }
     const timeoutMs = runTimeoutMs(request.timeoutMs, limits)
     const deadlineAt = performance.now() + timeoutMs
@@ -165,7 +166,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 
-  return {
+  return codeModeRuntime({
     language: 'python',
     limits,
     interpreter,
@@ -175,7 +176,7 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     run,
     warm: () => pool.warm(),
     close: () => pool.close(),
-  }
+  })
 }
 
 /** A runner of its own, outside the pool: an escalated run's wider sandbox is never reused. */

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { defaultRenderBudget } from '../render-budget.js'
 import {
   deepNesting,

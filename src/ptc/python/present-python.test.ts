@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { presentPython } from './present-python.js'
 
 const tools: PtcToolView[] = [

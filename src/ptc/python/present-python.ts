@@ -1,7 +1,7 @@
-import type { PtcPresentation, PtcToolIndex, PtcToolView } from '../../pipeline/ptc-port.js'
 import type { ToolSchema } from '../../registry/tool-schema.js'
 import { leaveRoomForIndex, renderOnce } from '../last-render.js'
 import type { PtcLimits } from '../ptc-limits.js'
+import type { PtcPresentation, PtcToolIndex, PtcToolView } from '../ptc-port.js'
 import { ptcSections } from '../ptc-sections.js'
 import { sdkBudget } from '../render-budget.js'
 import { runCodeSchema } from '../run-code-schema.js'

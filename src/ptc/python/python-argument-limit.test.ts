@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
 import { worstEventLoopLag } from '../../json-schema/__fixtures__/event-loop-lag.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
 import { argumentsTooLarge } from '../arguments-too-large.js'
 import { createNodePtcRuntime } from '../node/create-node-ptc-runtime.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 const confined = hasSystemPart('bubblewrap', 'the Python argument limit')

@@ -1,5 +1,5 @@
-import { RUN_CODE_TOOL_NAME } from '../../pipeline/ptc-port.js'
 import type { PtcLimits } from '../ptc-limits.js'
+import { RUN_CODE_TOOL_NAME } from '../ptc-port.js'
 
 /**
  * The `tools:sdk` text for Python: how a `run_code` program is written, then the SDK block.

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 /**

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hasSystemPart } from '../../../test/support/system-requirement.js'
-import type { PtcRunOutcome } from '../../pipeline/ptc-port.js'
+import { defaultShmBytes } from '../../sandbox/bubblewrap-arguments.js'
 import { memoryBudgetProblem } from '../../sandbox/memory-budget.js'
 import { fakeRunRequest } from '../__fixtures__/fake-run-request.js'
+import type { PtcRunOutcome } from '../ptc-port.js'
 import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-ptc-runtime.js'
 
 /**
@@ -15,7 +16,7 @@ import { createPythonPtcRuntime, type PythonPtcRuntime } from './create-python-p
 const confined = hasSystemPart('bubblewrap', 'Python kernel memory attacks')
 const megabyte = 1024 * 1024
 let runtime: PythonPtcRuntime
-/** Without Landlock, `/dev/shm` (bubblewrap's unsized `/dev` tmpfs) is writable: only the budget bounds it. */
+/** Without Landlock, `/dev/shm` is writable: its own tmpfs, sized well under the budget, bounds it. */
 let withoutLandlock: PythonPtcRuntime
 
 function kernelHeldBytes(): number {
@@ -161,9 +162,9 @@ describe.skipIf(!confined)('kernel memory a Python program may pin', () => {
   )
 
   it.skipIf(budgetProblem !== undefined)(
-    `cannot fill /dev/shm past the budget where Landlock is missing${budgetProblem === undefined ? '' : ` (skipped: ${budgetProblem})`}`,
+    `cannot fill /dev/shm past its size where Landlock is missing${budgetProblem === undefined ? '' : ` (skipped: ${budgetProblem})`}`,
     async () => {
-      // 8 MB files (under RLIMIT_FSIZE) up to 1 GB, in a tmpfs sized at half the machine's memory.
+      // 8 MB files (under RLIMIT_FSIZE) up to 1 GB, in a tmpfs of defaultShmBytes.
       const code = [
         'import os',
         "block = b'x' * (8 << 20)",
@@ -173,8 +174,8 @@ describe.skipIf(!confined)('kernel memory a Python program may pin', () => {
         "print('wrote MB', 8 * 128)",
       ].join('\n')
       const run = await measured(code, 30_000, withoutLandlock)
-      expect(run.text).toContain('went past its 128 MB memory budget')
-      expect(run.grewBy).toBeLessThan(128 * megabyte + 64 * megabyte)
+      expect(run.text).toContain('No space left on device')
+      expect(run.grewBy).toBeLessThan(defaultShmBytes + 64 * megabyte)
       expect(run.leftOver).toBeLessThan(50 * megabyte)
       expect(run.worstLagMs).toBeLessThan(250)
     },

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
 import { loadMcpToolset, mcpToolsetNames } from '../__fixtures__/mcp-toolsets.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { findPython } from './find-python.js'
 import { renderPythonSdk } from './render-python-sdk.js'
 

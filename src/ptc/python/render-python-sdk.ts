@@ -1,5 +1,5 @@
 import type { JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { defaultRenderBudget, type RenderBudget, type WorkMeter } from '../render-budget.js'
 import { type BudgetedRender, renderWithinBudget } from '../render-within-budget.js'
 import { PythonDeclarations, type PythonField, withComment } from './python-declarations.js'

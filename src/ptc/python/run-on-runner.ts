@@ -1,36 +1,22 @@
-import { ToolErrorCode } from '../../errors/error-codes.js'
-import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
-import type { ToolResult } from '../../pipeline/call.js'
-import type { PtcRunRequest } from '../../pipeline/ptc-port.js'
-import { argumentsTooLarge } from '../arguments-too-large.js'
-import { byteLength } from '../byte-length.js'
-import { type PtcFailure, PtcFailureKind } from '../failure-kinds.js'
+import type { JsonValue } from '../../json-schema/json-value.js'
+import { PtcFailureKind } from '../failure-kinds.js'
+import { ptcFailure } from '../failure-text.js'
+import { ProgramHost, type ProgramRunResult } from '../program-host.js'
+import type { HostMessage } from '../program-messages.js'
 import type { PtcLimits } from '../ptc-limits.js'
-import type { ProgramRecord } from '../render-outer-result.js'
-import { isLosslessJson } from './lossless-json.js'
+import type { PtcRunRequest } from '../ptc-port.js'
 import { toolAttributes } from './python-names.js'
 import type { RunnerProcess } from './runner-process.js'
 
-export type RunnerRunResult =
-  | { readonly ok: true; readonly record: ProgramRecord; readonly value: JsonValue | undefined }
-  | { readonly ok: false; readonly record: ProgramRecord; readonly failure: PtcFailure }
+export type RunnerRunResult = ProgramRunResult
 
 /** How long past its own deadline the runner gets to report before the host kills its process group. */
 const killGraceMs = 500
 
-const runnerKinds = new Set<string>([
-  PtcFailureKind.SYNTAX,
-  PtcFailureKind.RUNTIME,
-  PtcFailureKind.DEADLINE,
-  PtcFailureKind.MEMORY,
-  PtcFailureKind.OUTPUT_LIMIT,
-  PtcFailureKind.RESULT_LIMIT,
-])
-
 /**
- * Runs one program on a ready runner: answers its sub-calls through `request.callTool` (only for names in
- * `request.toolNames`), keeps its output within the caps, and kills the process group at the deadline
- * (plus a short grace), on abort, or when the runner breaks the protocol. Always ends with the process gone.
+ * Runs one program on a ready runner: the Python side of the one program protocol. The runner's JSON lines go to
+ * `ProgramHost` as they are (the runner writes the same messages as the isolate's prelude); this adds only what a
+ * process brings: the start message, the kill, and how an exit without a last message is worded.
  */
 export function runOnRunner(
   runner: RunnerProcess,
@@ -38,137 +24,45 @@ export function runOnRunner(
   options: { readonly limits: PtcLimits; readonly timeoutMs: number },
 ): Promise<RunnerRunResult> {
   const { limits, timeoutMs } = options
-  const allowed = new Set(request.toolNames)
-  const lines: string[] = []
-  const subResults: ToolResult[] = []
-  let partial = ''
-  let outputBytes = 0
-  let inputBytes = 0
-  let calls = 0
-  const record = (): ProgramRecord => ({ lines: partial === '' ? lines : [...lines, partial], subResults })
-
-  return new Promise<RunnerRunResult>((resolve) => {
-    let settled = false
-    const finish = (result: RunnerRunResult) => {
-      if (settled) return
-      settled = true
-      clearTimeout(deadline)
-      request.signal.removeEventListener('abort', onAbort)
-      runner.kill()
-      resolve(result)
-    }
-    const fail = (kind: PtcFailure['kind'], message: string) =>
-      finish({ ok: false, record: record(), failure: { kind, message } })
-    const deadline = setTimeout(
-      () => fail(PtcFailureKind.DEADLINE, `the program ran past its ${timeoutMs / 1000} s deadline and was killed`),
-      timeoutMs + killGraceMs,
-    )
-    const onAbort = () => fail(PtcFailureKind.ABORTED, 'the run was cancelled')
-    request.signal.addEventListener('abort', onAbort, { once: true })
-
-    const print = (text: string) => {
-      outputBytes += byteLength(text)
-      const pieces = (partial + text).split('\n')
-      partial = pieces.pop() ?? ''
-      lines.push(...pieces)
-      if (outputBytes > limits.maxOutputBytes)
-        fail(PtcFailureKind.OUTPUT_LIMIT, `printed output passed ${limits.maxOutputBytes} bytes`)
-    }
-
-    const refuse = (id: JsonValue | undefined, code: string, message: string) =>
-      runner.send({ t: 'result', id: id ?? null, ok: false, error: { code, message } })
-    /** Whether the program may call `name`; refuses the call when not. */
-    const available = (id: JsonValue | undefined, name: unknown): name is string => {
-      if (typeof name === 'string' && allowed.has(name)) return true
-      refuse(id, ToolErrorCode.UNKNOWN_TOOL, `no tool named ${JSON.stringify(name)} is available to this program`)
-      return false
-    }
-    /** A call the channel dropped unread because its arguments alone passed the limit. */
-    const oversized = (id: number, name: string) => {
-      if (settled || !available(id, name)) return
-      refuse(id, ToolErrorCode.INVALID_ARGUMENTS, argumentsTooLarge(limits.maxArgumentBytes))
-    }
-
-    const answer = async (id: JsonValue | undefined, name: unknown, args: unknown) => {
-      const reply = (body: JsonObject) => runner.send({ t: 'result', id: id ?? null, ...body })
-      if (!available(id, name)) return
-      if (typeof args !== 'object' || args === null || Array.isArray(args) || !isLosslessJson(args)) {
-        refuse(id, ToolErrorCode.INVALID_ARGUMENTS, 'arguments must be a JSON object')
-        return
-      }
-      // Counted as the TypeScript runtime counts them: UTF-8 bytes of the JSON text.
-      if (byteLength(JSON.stringify(args)) > limits.maxArgumentBytes) {
-        refuse(id, ToolErrorCode.INVALID_ARGUMENTS, argumentsTooLarge(limits.maxArgumentBytes))
-        return
-      }
-      calls++
-      if (calls > limits.maxSubCalls) {
-        fail(PtcFailureKind.SUB_CALL_LIMIT, `the program made more than ${limits.maxSubCalls} tool calls`)
-        return
-      }
-      let result: ToolResult
-      try {
-        result = await request.callTool(name, args as JsonObject)
-      } catch (error) {
-        fail(PtcFailureKind.SANDBOX, `the host failed a tool call: ${(error as Error).message}`)
-        return
-      }
-      if (settled) return
-      subResults.push(result)
-      if (!result.ok) {
-        const { code, message } = result.error
-        reply({ ok: false, callId: result.id, error: { code, message } })
-        return
-      }
-      const value = result.value ?? null
-      const text = JSON.stringify(value)
-      inputBytes += byteLength(text)
-      if (inputBytes > limits.maxInputBytes) {
-        fail(PtcFailureKind.INPUT_BUDGET, `tool results passed the ${limits.maxInputBytes} byte budget`)
-        return
-      }
-      reply({ ok: true, callId: result.id, value })
-    }
-
-    runner.listen(
-      (message) => {
-        if (settled) return
-        if (message.t === 'out' && typeof message.text === 'string') print(message.text)
-        else if (message.t === 'call') void answer(message.id, message.name, message.args)
-        else if (message.t === 'done') settle(message)
-      },
-      { maxArgumentBytes: limits.maxArgumentBytes, refuse: oversized },
-    )
-
-    const settle = (message: JsonObject) => {
-      const error = message.error
-      if (typeof error === 'object' && error !== null && !Array.isArray(error)) {
-        const kind = String(error.kind)
-        fail(runnerKinds.has(kind) ? (kind as PtcFailure['kind']) : PtcFailureKind.SANDBOX, String(error.message))
-        return
-      }
-      const value = message.value
-      if (value !== undefined && value !== null && !isLosslessJson(value)) {
-        fail(PtcFailureKind.RUNTIME, 'the returned value is not lossless JSON')
-        return
-      }
-      if (value !== undefined && value !== null && byteLength(JSON.stringify(value)) > limits.maxResultBytes) {
-        fail(PtcFailureKind.RESULT_LIMIT, `the returned value is over the ${limits.maxResultBytes} byte limit`)
-        return
-      }
-      finish({ ok: true, record: record(), value: value ?? undefined })
-    }
-
-    void runner.exited.then(({ code, signal }) => {
-      if (settled) return
-      if (signal === 'SIGXCPU') fail(PtcFailureKind.DEADLINE, 'the program used up its CPU time')
-      else {
-        const how = signal === null ? `exit code ${code}` : `signal ${signal}`
-        fail(PtcFailureKind.SANDBOX, `the Python runner stopped unexpectedly (${how}): ${runner.diagnostics()}`)
-      }
-    })
-    runner.send({ t: 'start', code: request.code, tools: toolEntries(request.toolNames), timeoutMs })
+  const host = new ProgramHost(
+    { send: (message) => runner.send(toRunner(message)), stop: () => runner.kill() },
+    request,
+    {
+      limits,
+      timeoutMs,
+      deadlineGraceMs: killGraceMs,
+    },
+  )
+  if (host.decided) return host.result
+  runner.listen((message) => host.receive(message), {
+    maxArgumentBytes: limits.maxArgumentBytes,
+    refuse: (id, name) => host.oversizedCall(id, name),
   })
+  void runner.exited.then(({ code, signal }) => {
+    if (host.decided) return
+    if (signal === 'SIGXCPU') return host.fail(ptcFailure(PtcFailureKind.DEADLINE, { timeoutMs }))
+    const problem = runner.protocolProblem
+    if (problem !== undefined) return host.fail(ptcFailure(PtcFailureKind.PROTOCOL, { problem }))
+    const how = signal === null ? `exit code ${code}` : `signal ${signal}`
+    const what = `the Python runner stopped unexpectedly (${how})`
+    const seen = runner.hostProblem
+    const stderr = runner.stderr
+    host.fail(
+      ptcFailure(
+        PtcFailureKind.SANDBOX,
+        seen !== undefined ? { what: `${what}: ${seen}` } : stderr === '' ? { what } : { what, diagnostics: stderr },
+      ),
+    )
+  })
+  runner.send({ t: 'start', code: request.code, tools: toolEntries(request.toolNames), timeoutMs })
+  return host.result
+}
+
+/** The runner reads results as JSON lines; it needs no pre-rendered text. */
+function toRunner(message: HostMessage) {
+  if (message.t !== 'result' || !message.ok) return message
+  const { json: _json, ...rest } = message
+  return rest
 }
 
 /** `[name, attribute or null]` for each tool: the spellings the SDK shows. */

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Duplex } from 'node:stream'
 import type { JsonObject } from '../../json-schema/json-value.js'
+import { defaultShmBytes } from '../../sandbox/bubblewrap-arguments.js'
+import { inodesFor, openCappedMounts } from '../../sandbox/capped-tmpfs.js'
 import { type MemoryBudget, openMemoryBudget } from '../../sandbox/memory-budget.js'
 import type { SandboxEscalation } from '../../sandbox/sandbox-escalation.js'
 import type { ConfinementPlan } from './confinement.js'
@@ -70,12 +72,15 @@ export class RunnerProcess {
   private stderrTail = ''
   private readonly workDirectory: string | undefined
   private readonly budget: MemoryBudget | undefined
+  private readonly releaseMounts: (() => void) | undefined
   private failure: string | undefined
+  private violation: string | undefined
 
   constructor(private readonly settings: RunnerSettings) {
-    const { command, args, workDirectory, budget } = runnerCommand(settings)
+    const { command, args, workDirectory, budget, releaseMounts } = runnerCommand(settings)
     this.workDirectory = workDirectory
     this.budget = budget
+    this.releaseMounts = releaseMounts
     this.child = spawn(command, args, {
       stdio: ['ignore', 'ignore', 'pipe', 'pipe'],
       detached: true,
@@ -149,9 +154,19 @@ export class RunnerProcess {
     }
   }
 
-  /** A protocol violation seen on the channel, if any. */
+  /** A protocol violation seen on the channel (the process was killed for it), if any. */
   get protocolProblem(): string | undefined {
-    return this.failure
+    return this.violation
+  }
+
+  /** What the host itself saw end the process (its memory budget, a failed spawn), if anything. */
+  get hostProblem(): string | undefined {
+    return this.violation === undefined ? this.failure : undefined
+  }
+
+  /** The last of the runner's stderr, as it wrote it. */
+  get stderr(): string {
+    return this.stderrTail.trim()
   }
 
   /** The last of stderr (interpreter or bubblewrap errors), for failures that are not the program's. */
@@ -164,6 +179,7 @@ export class RunnerProcess {
       if (line.kind === 'message') this.listener?.(line.message)
       else if (line.kind === 'oversized-call') this.calls?.refuse(line.id, line.name)
       else {
+        this.violation = line.problem
         this.failure = line.problem
         this.kill()
         return
@@ -174,6 +190,7 @@ export class RunnerProcess {
   private cleanUp(): void {
     if (this.workDirectory !== undefined) rmSync(this.workDirectory, { recursive: true, force: true })
     this.budget?.release()
+    this.releaseMounts?.()
   }
 }
 
@@ -188,6 +205,8 @@ interface RunnerCommand {
   readonly args: readonly string[]
   readonly workDirectory?: string
   readonly budget?: MemoryBudget
+  /** Removes the mount points of the runner's inode-capped `/tmp` and `/dev/shm` once it has exited. */
+  readonly releaseMounts?: () => void
 }
 
 function runnerCommand(settings: RunnerSettings): RunnerCommand {
@@ -236,6 +255,22 @@ function confinedCommand(settings: RunnerSettings): RunnerCommand {
     const [command = interpreter.executable, ...args] = python
     return workDirectory === undefined ? { command, args } : { command, args, workDirectory }
   }
-  const sandbox = bubblewrapArguments(plan.bubblewrap, interpreter, settings.tmpBytes, settings.escalation)
-  return { command: plan.bubblewrap.executable, args: [...sandbox, ...python] }
+  const mounts = openCappedMounts(
+    { bytes: settings.tmpBytes, inodes: inodesFor(settings.tmpBytes) },
+    { bytes: defaultShmBytes, inodes: inodesFor(defaultShmBytes) },
+  )
+  if ('problem' in mounts) {
+    // No namespace of our own here: bubblewrap's sized tmpfs mounts stand, their inodes uncapped.
+    const sandbox = bubblewrapArguments(plan.bubblewrap, interpreter, settings.tmpBytes, settings.escalation)
+    return { command: plan.bubblewrap.executable, args: [...sandbox, ...python] }
+  }
+  const identity = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 }
+  const capped = { tmpSource: mounts.tmpSource, shmSource: mounts.shmSource, identity }
+  const sandbox = bubblewrapArguments(plan.bubblewrap, interpreter, settings.tmpBytes, settings.escalation, capped)
+  const [command = plan.bubblewrap.executable, ...args] = mounts.wrap([
+    plan.bubblewrap.executable,
+    ...sandbox,
+    ...python,
+  ])
+  return { command, args, releaseMounts: mounts.release }
 }

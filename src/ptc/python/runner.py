@@ -2,10 +2,12 @@
 over the channel (runner-io.py). The host joins the three files into one script, in that order, this one last.
 
 Protocol: JSON lines on fd 3 (a socket the host holds). stdout and stderr are never used for it.
-  runner -> host  {"t":"ready","layers":[...]}  {"t":"call","id":n,"name":..,"args":{..}}
-                  {"t":"out","text":..}  {"t":"done","value":..} | {"t":"done","error":{"kind":..,"message":..}}
-                  {"t":"fatal","message":..} when a requested confinement layer cannot be applied
-  host -> runner  {"t":"start","code":..,"tools":[..],"timeoutMs":..}  {"t":"result","id":n,"ok":..,"value"|"error":..}
+  runner -> host  {"t":"ready","layers":[...]}  {"t":"fatal","message":..} (before a program only)
+                  {"t":"call","id":n,"name":..,"args":{..}}  {"t":"out","text":..}
+                  {"t":"done","value":..} | {"t":"done","error":{"kind":..,"message":..}}
+  host -> runner  {"t":"start","code":..,"tools":[..],"timeoutMs":..}  {"t":"result","id":n,"ok":..,"callId":..,"value"|"error":..}
+The messages of a run are the ones the TypeScript prelude writes too (src/ptc/program-messages.ts). The program shares
+this process and can write to fd 3 itself, so the host checks every line and words every failure from its own facts.
 """
 
 import json

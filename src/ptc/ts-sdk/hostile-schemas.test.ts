@@ -2,10 +2,10 @@ import ts from 'typescript'
 import { afterAll, describe, expect, it } from 'vitest'
 import { defineTool } from '../../definition/define-tool.js'
 import { createToolRuntime } from '../../pipeline/create-tool-runtime.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { jsonSchema } from '../../schema/json-schema-spec.js'
 import { createNodePtcRuntime } from '../node/create-node-ptc-runtime.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { defaultRenderBudget } from '../render-budget.js'
 import {
   deepNesting,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { defaultPtcLimits } from '../ptc-limits.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { acceptsWithValidator, presentTypeScript } from './present-typescript.js'
 
 const bashParameters: JsonSchemaObject = {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { JsonSchemaNode, JsonSchemaObject } from '../../json-schema/node.js'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { SCHEMA_DEPTH_LIMIT } from '../../schema/depth.js'
 import { loadMcpToolset, mcpToolsetNames } from '../__fixtures__/mcp-toolsets.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { renderTypeScriptSdk } from './render-typescript-sdk.js'
 
 const tool = (name: string, parameters: JsonSchemaObject, output?: JsonSchemaNode): PtcToolView =>

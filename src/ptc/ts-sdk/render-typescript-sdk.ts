@@ -1,4 +1,4 @@
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { defaultRenderBudget, type RenderBudget, type WorkMeter } from '../render-budget.js'
 import { type BudgetedRender, renderWithinBudget } from '../render-within-budget.js'
 import { hoistShapes } from './hoist-shapes.js'

@@ -1,7 +1,7 @@
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { describe, expect, it } from 'vitest'
-import type { PtcToolView } from '../../pipeline/ptc-port.js'
 import { loadMcpToolset, mcpToolsetNames } from '../__fixtures__/mcp-toolsets.js'
+import type { PtcToolView } from '../ptc-port.js'
 import { renderTypeScriptSdk } from './render-typescript-sdk.js'
 
 /** The same tools as a provider sends them natively: name, description, parameters (without `$schema`). */

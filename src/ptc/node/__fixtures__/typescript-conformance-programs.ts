@@ -18,4 +18,9 @@ export const typeScriptConformancePrograms: PtcConformancePrograms = {
   overlappingPeeks: `return await Promise.all(Array.from({ length: 8 }, (_, n) => tools.peek({ n })))`,
   hasSecretBinding: `return 'secret' in tools`,
   imageCall: `await tools.snapshot({})\nreturn 'taken'`,
+  callLinger: `return await tools.linger({})`,
+  printPastLimit: `for (let n = 0; n < 200; n++) console.log('x'.repeat(1000))`,
+  returnPastLimit: `return 'x'.repeat(200_000)`,
+  callPastLimit: `for (let n = 0; n < 1001; n++) await tools.add({ a: 1, b: 1 })`,
+  argumentsPastLimit: `try { await tools.add({ a: 'x'.repeat(2_000_000) as never, b: 1 }) } catch (error) { return (error as Error).message }`,
 }

@@ -15,4 +15,9 @@ export const pythonConformancePrograms: PtcConformancePrograms = {
   overlappingPeeks: `return list(await asyncio.gather(*(tools.peek(n=n) for n in range(8))))`,
   hasSecretBinding: `return 'secret' in tools`,
   imageCall: `await tools.snapshot()\nreturn 'taken'`,
+  callLinger: `return await tools.linger()`,
+  printPastLimit: `for n in range(200):\n    print('x' * 1000)`,
+  returnPastLimit: `return 'x' * 200_000`,
+  callPastLimit: `for n in range(1001):\n    await tools.add(a=1, b=1)`,
+  argumentsPastLimit: `try:\n    await tools.add(a='x' * 2_000_000, b=1)\nexcept ToolCallError as error:\n    return error.message`,
 }

@@ -1,5 +1,5 @@
 import type { JsonSchemaNode, JsonSchemaObject } from '../../../json-schema/node.js'
-import type { PtcToolView } from '../../../pipeline/ptc-port.js'
+import type { PtcToolView } from '../../ptc-port.js'
 
 /**
  * Schemas a malicious MCP server can send (issue 14). Each is small on the wire and costs a naive renderer

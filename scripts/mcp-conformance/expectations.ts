@@ -1,0 +1,58 @@
+// What we claim against the official MCP conformance suite, scenario by scenario. `offered` scenarios must pass every
+// check; the others name why not. A scenario that starts passing while marked otherwise fails the run too, so the
+// table (and the README's list, which quotes the reasons) cannot go stale.
+
+/** Our claim for one suite scenario. */
+export type ScenarioClaim = { readonly offered: true } | { readonly offered: false; readonly reason: string }
+
+const offered: ScenarioClaim = { offered: true }
+const notYet = (what: string): ScenarioClaim => ({ offered: false, reason: `not offered yet: ${what}` })
+
+/** Server scenarios, run against `serveMcp` over Streamable HTTP serving `fixture-server.ts`. */
+export const serverScenarios: Readonly<Record<string, ScenarioClaim>> = {
+  'server-initialize': offered,
+  ping: offered,
+  'tools-list': offered,
+  'tools-call-simple-text': offered,
+  'tools-call-image': offered,
+  'tools-call-error': offered,
+  'json-schema-2020-12': offered,
+  'server-sse-multiple-streams': offered,
+  'dns-rebinding-protection': offered,
+  'logging-set-level': offered,
+  'completion-complete': notYet('completion for prompt and resource-template arguments'),
+  'tools-call-audio': offered,
+  'tools-call-embedded-resource': offered,
+  'tools-call-mixed-content': offered,
+  'tools-call-with-logging': notYet('log messages from a running tool'),
+  'tools-call-with-progress': notYet('progress notifications from a running tool'),
+  'tools-call-sampling': notYet('sampling requests from a tool'),
+  'tools-call-elicitation': notYet('elicitation requests from a tool (approvals use elicitation already)'),
+  'elicitation-sep1034-defaults': notYet('elicitation requests from a tool'),
+  'elicitation-sep1330-enums': notYet('elicitation requests from a tool'),
+  'server-sse-polling': notYet('SSE polling with resumable event ids'),
+  'resources-list': notYet('resources'),
+  'resources-read-text': notYet('resources'),
+  'resources-read-binary': notYet('resources'),
+  'resources-templates-read': notYet('resource templates'),
+  'resources-subscribe': notYet('resource subscriptions'),
+  'resources-unsubscribe': notYet('resource subscriptions'),
+  'prompts-list': notYet('prompts'),
+  'prompts-get-simple': notYet('prompts'),
+  'prompts-get-with-args': notYet('prompts'),
+  'prompts-get-embedded-resource': notYet('prompts'),
+  'prompts-get-with-image': notYet('prompts'),
+}
+
+/** Client scenarios, run against `connectMcpServer` through `fixture-client.ts`. */
+export const clientScenarios: Readonly<Record<string, ScenarioClaim>> = {
+  initialize: offered,
+  tools_call: offered,
+  'sse-retry': offered,
+  'elicitation-sep1034-client-defaults': notYet('answering elicitation requests as a client'),
+}
+
+/** Client scenarios claimed by prefix: every OAuth scenario of the suite. */
+export const clientScenarioPrefixes: Readonly<Record<string, ScenarioClaim>> = {
+  'auth/': notYet('OAuth for remote servers'),
+}

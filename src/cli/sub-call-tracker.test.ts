@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { wait } from '../pipeline/__fixtures__/tools.js'
+import { createToolRuntime } from '../pipeline/create-tool-runtime.js'
+import { createNodePtcRuntime } from '../ptc/node/create-node-ptc-runtime.js'
+import { progressLine, trackSubCalls } from './sub-call-tracker.js'
+
+describe('the live status line of run', () => {
+  it('names the calls running now with their elapsed time, beside the settled count', () => {
+    const running = new Map([
+      ['a', { name: 'bash', startedAt: 1000 }],
+      ['b', { name: 'grep', startedAt: 2500 }],
+    ])
+    expect(progressLine([], running, 3700)).toBe('run_code: running bash 2.7 s, grep 1.2 s')
+    const settled = [
+      { id: 's', name: 'read_file', ok: false, code: 'TOOL_ERROR' as const, durationMs: 12.4, content: [] },
+    ]
+    expect(progressLine(settled, running, 3700)).toBe(
+      'run_code: 1 call settled, 1 failed · read_file TOOL_ERROR 12 ms · running bash 2.7 s, grep 1.2 s',
+    )
+    const many = new Map(['1', '2', '3', '4', '5'].map((id) => [id, { name: `tool_${id}`, startedAt: 0 }]))
+    expect(progressLine([], many, 100)).toBe('run_code: running tool_1 0.1 s, tool_2 0.1 s, tool_3 0.1 s +2 more')
+    expect(progressLine([], new Map(), 0)).toBe('')
+  })
+
+  it('tracks the sub-calls of its program from start to settlement through the real pipeline', async () => {
+    const ptcRuntime = createNodePtcRuntime({ poolSize: 0 })
+    try {
+      const runtime = createToolRuntime({ mode: 'ptc', ptcRuntime })
+      runtime.register(wait)
+      const tracker = trackSubCalls('prog', () => {})
+      runtime.on('tools/pre-execute', tracker.started, { order: -Number.MAX_VALUE })
+      runtime.on('tools/result', tracker.observe)
+      const program = runtime.execute({
+        id: 'prog',
+        name: 'run_code',
+        arguments: { code: 'return await tools.wait({ ms: 400 })', description: 'wait' },
+      })
+      const seen = await new Promise<string[]>((resolve) => {
+        const look = setInterval(() => {
+          if (tracker.running.size === 0) return
+          clearInterval(look)
+          resolve([...tracker.running].map(([id, running]) => `${id} ${running.name}`))
+        }, 5)
+      })
+      expect(seen).toEqual(['prog:ptc:1 wait'])
+      expect(await program).toMatchObject({ ok: true })
+      expect(tracker.running.size).toBe(0)
+      expect(tracker.records.map((record) => [record.id, record.ok])).toEqual([['prog:ptc:1', true]])
+    } finally {
+      await ptcRuntime.close()
+    }
+  })
+})
