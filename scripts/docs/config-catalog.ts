@@ -13,6 +13,7 @@ const typeTexts: { readonly [Kind in ConfigShapeKind]: (shape: ShapeOf<Kind>) =>
   stringList: () => 'string[]',
   recordOf: ({ key, item }) => `{ [${key}]: ${typeText(item)} }`,
   object: () => 'object',
+  offOr: () => 'false | object',
   either: () => 'object',
 }
 
@@ -34,6 +35,7 @@ function nestedTables(path: string, field: ConfigField): FieldTable[] {
       const own = { heading: `\`${at}\``, intro, fields: inner.fields }
       return [own, ...Object.entries(inner.fields).flatMap(([name, child]) => nestedTables(`${at}.${name}`, child))]
     }
+    if (inner.kind === 'offOr') return below(at, inner.shape, intro)
     if (inner.kind === 'either') {
       return [inner.otherwise, inner.when].flatMap((branch) => below(at, branch, `${branch.title ?? at}.`))
     }

@@ -12,6 +12,7 @@ const schemas: { readonly [Kind in ConfigShapeKind]: (shape: ShapeOf<Kind>) => J
   stringList: () => ({ type: 'array', items: { type: 'string' } }),
   recordOf: ({ item }) => ({ type: 'object', additionalProperties: schemaOf(item) }),
   object: ({ title, fields, required }) => objectSchema(fields, required ?? [], title),
+  offOr: ({ shape }) => ({ anyOf: [{ const: false }, schemaOf(shape)] }),
   either: ({ field, when, otherwise }) => ({
     if: { type: 'object', properties: { [field]: true }, required: [field] },
     // biome-ignore lint/suspicious/noThenProperty: JSON Schema's conditional keyword, never awaited

@@ -46,6 +46,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
     request.language === undefined ? undefined : await loadPtcRuntime(request.language, loaded, request.runs ?? 'one')
   const runtime = createToolRuntime({
     mode: request.mode,
+    ...(config.toolSearch === undefined ? {} : { toolSearch: config.toolSearch }),
     approve: request.approver ?? terminalApprover(io, loaded.file ?? 'qilin.config.json'),
     ...(limits.maxParallelCalls === undefined ? {} : { maxParallelCalls: limits.maxParallelCalls }),
     ...(limits.maxParallelSubCalls === undefined ? {} : { maxParallelSubCalls: limits.maxParallelSubCalls }),

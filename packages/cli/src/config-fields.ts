@@ -1,4 +1,12 @@
-import type { BashConfig, ConfigLimits, EscalationConfig, McpServerConfig, QilinConfig, ServeConfig } from './config.js'
+import type {
+  BashConfig,
+  ConfigLimits,
+  EscalationConfig,
+  McpServerConfig,
+  QilinConfig,
+  ServeConfig,
+  ToolSearchConfig,
+} from './config.js'
 
 /**
  * The one description of `qilin.config.json`: each field's shape, meaning and default. `parseConfig` derives its
@@ -12,6 +20,8 @@ export type ConfigShape =
   | { readonly kind: 'stringList' }
   | { readonly kind: 'recordOf'; readonly key: string; readonly item: ConfigShape }
   | ConfigObjectShape
+  /** `false` (the feature off), or an object of `shape`. */
+  | { readonly kind: 'offOr'; readonly shape: ConfigObjectShape }
   /** `when` if the value is an object holding `field`, else `otherwise`. */
   | {
       readonly kind: 'either'
@@ -178,6 +188,20 @@ const topLevel: FieldsOf<QilinConfig & { readonly $schema?: string }> = {
     }),
     'The confinement of the toolkit’s `bash`.',
     'none (each field’s default)',
+  ),
+  toolSearch: field(
+    {
+      kind: 'offOr',
+      shape: object<ToolSearchConfig>({
+        threshold: field(
+          positiveInteger,
+          'Search replaces listing in a scope that sees more than this many tools.',
+          '30',
+        ),
+      }),
+    },
+    'Past the threshold the model sees `search_tools` (and in code mode an index) instead of every tool; `false` always lists every tool.',
+    '`{ "threshold": 30 }`',
   ),
   escalation: field(
     object<EscalationConfig>({

@@ -65,6 +65,11 @@ export interface EscalationConfig {
   readonly writablePaths?: readonly string[]
 }
 
+/** When tool search replaces listing every tool. */
+export interface ToolSearchConfig {
+  readonly threshold?: number
+}
+
 /**
  * `qilin.config.json` as written (relative paths still relative to the file). Each field's meaning and default is
  * stated once, in `CONFIG_FIELDS` (`config-fields.ts`), which must name exactly these fields; `docs/config-catalog.md`
@@ -85,6 +90,8 @@ export interface QilinConfig {
   readonly serve?: ServeConfig
   readonly bash?: BashConfig
   readonly escalation?: EscalationConfig
+  /** `false` lists every tool always. */
+  readonly toolSearch?: ToolSearchConfig | false
 }
 
 /** A config with its origin: `directory` anchors relative paths; `file` is undefined for the built-in default. */

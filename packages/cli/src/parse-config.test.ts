@@ -43,8 +43,10 @@ describe('parseConfig', () => {
       },
       bash: { sandbox: 'none', network: true, env: ['PATH', 'LANG'], writablePaths: ['../cache'] },
       escalation: { network: true, writablePaths: ['/tmp/shared'] },
+      toolSearch: { threshold: 12 },
     }
     expect(parseConfig(JSON.stringify(config), file)).toEqual(config)
+    expect(parseConfig(JSON.stringify({ toolSearch: false }), file)).toEqual({ toolSearch: false })
   })
 
   it.each([
@@ -63,6 +65,9 @@ describe('parseConfig', () => {
     [{ serve: { allowedHosts: 'localhost' } }, /"serve.allowedHosts" must be an array of strings/],
     [{ bash: { sandbox: 'docker' } }, /"bash.sandbox" must be one of bubblewrap, none \(got "docker"\)$/],
     [{ escalation: { network: 'on' } }, /"escalation.network" must be true or false/],
+    [{ toolSearch: true }, /"toolSearch" must be false or an object \(got true\)$/],
+    [{ toolSearch: { threshold: 0 } }, /"toolSearch.threshold" must be a positive integer \(got 0\)$/],
+    [{ toolSearch: { treshold: 3 } }, /"toolSearch.treshold" is not a known field/],
   ])('names the file and the field: %j', (config, expected) => {
     const message = problem(config)
     expect(message.startsWith(`${file}: `)).toBe(true)

@@ -65,6 +65,14 @@ const checks: { readonly [Kind in ConfigShapeKind]: (shape: ShapeOf<Kind>) => Ch
     }
   },
   object: ({ fields, required }) => fieldsCheck(fields, required ?? []),
+  offOr: ({ shape }) => {
+    const check = checkOf(shape)
+    return (value, field, report) => {
+      if (value === false) return
+      if (!isRecord(value)) return report(field, `must be false or an object (got ${describe(value)})`)
+      check(value, field, report)
+    }
+  },
   either: ({ field: marker, when, otherwise }) => {
     const whenCheck = checkOf(when)
     const otherwiseCheck = checkOf(otherwise)

@@ -15,6 +15,7 @@ import {
   presentTypeScript,
   type SchemaAccepts,
 } from '@qilin-tools/code-mode/internal/ts-sdk/present-typescript.js'
+import { declareTypeScript } from '@qilin-tools/code-mode/internal/ts-sdk/render-typescript-sdk.js'
 import type { SandboxEscalation } from '@qilin-tools/sandbox/internal/sandbox-escalation.js'
 import { byteLength } from 'qilin-tools/internal/definition/byte-length.js'
 import { IsolatePool } from './isolate-pool.js'
@@ -119,7 +120,9 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
   return codeModeRuntime({
     language: 'typescript',
     limits,
-    present: (tools, mode) => offerEscalation(presentTypeScript(tools, mode, { limits, accepts }), options.escalation),
+    present: (tools, mode, index) =>
+      offerEscalation(presentTypeScript(tools, mode, { limits, accepts }, index), options.escalation),
+    declare: declareTypeScript,
     run,
     async warm() {
       await Promise.all([stripTypeScript(''), pool.warm()])

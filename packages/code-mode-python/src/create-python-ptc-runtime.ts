@@ -21,6 +21,7 @@ import {
 } from './confinement.js'
 import { findPython, type PythonInterpreter } from './find-python.js'
 import { presentPython } from './present-python.js'
+import { declarePython } from './render-python-sdk.js'
 import { runOnRunner } from './run-on-runner.js'
 import { RunnerPool } from './runner-pool.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
@@ -174,7 +175,8 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     limits,
     interpreter,
     confinement: plan,
-    present: (tools, mode) => offerEscalation(presentPython(tools, mode, limits), options.escalation),
+    present: (tools, mode, index) => offerEscalation(presentPython(tools, mode, limits, index), options.escalation),
+    declare: declarePython,
     run,
     warm: () => pool.warm(),
     close: () => pool.close(),

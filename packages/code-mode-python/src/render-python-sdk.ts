@@ -23,6 +23,15 @@ export function renderPythonSdk(tools: readonly PtcToolView[], budget: RenderBud
   return buildPythonSdk(tools, budget).text
 }
 
+/** The declarations of `tools` alone, as a program's `search_tools` and `describe_tool` return them. */
+export function declarePython(tools: readonly PtcToolView[]): string {
+  const { text, omitted } = buildPythonSdk(tools)
+  const declared = text.replace(toolCallErrorDeclaration, '')
+  return omitted.length === 0
+    ? declared
+    : `${declared}${omitted.map((tool) => `# ${tool.name}: left out, ${tool.reason}\n`).join('')}`
+}
+
 /** The SDK text and the tools it leaves out for going over `budget`, each alone. */
 export function buildPythonSdk(
   tools: readonly PtcToolView[],

@@ -11,8 +11,21 @@ import { createDisposer, type Disposer } from 'qilin-tools/internal/registry/dis
 import type { RegistryEntry } from 'qilin-tools/internal/registry/registry-entry.js'
 import type { ToolSchema } from 'qilin-tools/internal/registry/tool-schema.js'
 import {
+  codeSearchDescription,
+  codeSearchOutput,
+  describeDescription,
+  describeOutput,
+} from 'qilin-tools/internal/tool-search/search-answers.js'
+import {
+  DESCRIBE_TOOL_NAME,
+  describeToolParameters,
+  SEARCH_TOOLS_NAME,
+  searchToolsParameters,
+} from 'qilin-tools/internal/tool-search/search-tools-tool.js'
+import {
   type PtcRuntime,
   type PtcRuntimeParts,
+  type PtcToolIndex,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,
@@ -29,7 +42,7 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
   const programs = new WeakSet<AnyToolDefinition>()
   const installed = new Set<Disposer>()
   const state = { closed: false }
-  const runtime: Parts & PtcRuntime = {
+  const runtime: Parts & PtcRuntime & { declareTools?: PtcRuntime['declareTools'] } = {
     ...parts,
     reservedNames,
     install(tools: ToolRuntime): Disposer {
@@ -43,15 +56,19 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
       installed.add(disposer)
       return disposer
     },
-    presentTools(visible, mode, subCalls): Presentation {
-      const views: PtcToolView[] = visible.map((entry) => ({
-        name: entry.name,
-        description: entry.definition.description,
-        parameters: entry.definition.parameters,
-        ...(entry.definition.output === undefined ? {} : { output: entry.definition.output.schema }),
-      }))
-      const presentation = runtime.present(Object.freeze(views), mode)
-      const definition = runCode(presentation.runCode, runtime, state, visible, subCalls)
+    presentTools(visible, mode, subCalls, search): Presentation {
+      // Under search the SDK declares the listed tools and the search functions; the rest go to the index.
+      const searching = search !== undefined && typeof parts.declare === 'function'
+      const declared = (search?.listed ?? visible).map(toolView)
+      const views = searching ? [...searchViews, ...declared] : declared
+      const index: PtcToolIndex | undefined =
+        search === undefined ? undefined : { tools: search.deferredSchemas, prefixes: () => search.prefixes() }
+      const presentation =
+        index === undefined
+          ? runtime.present(Object.freeze(views), mode)
+          : runtime.present(Object.freeze(views), mode, index)
+      const searchNames = searching ? searchToolNames : []
+      const definition = runCode(presentation.runCode, runtime, state, visible, searchNames, subCalls)
       programs.add(definition)
       return {
         tools: [definition],
@@ -65,7 +82,53 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
       return parts.close()
     },
   }
+  if (typeof parts.declare === 'function') {
+    const declare = parts.declare.bind(parts)
+    runtime.declareTools = (entries) => declare(entries.map(toolView))
+  }
   return runtime
+}
+
+/** What a program may call: each visible tool's binding, and the names its SDK offers (search's first). */
+interface ProgramTools {
+  readonly bindings: ReadonlyMap<string, RegistryEntry>
+  readonly toolNames: readonly string[]
+}
+
+const searchToolNames = Object.freeze([SEARCH_TOOLS_NAME, DESCRIBE_TOOL_NAME])
+
+/** `search_tools` and `describe_tool` as a program declares them. */
+const searchViews: readonly PtcToolView[] = Object.freeze([
+  {
+    name: SEARCH_TOOLS_NAME,
+    description: codeSearchDescription,
+    parameters: searchToolsParameters,
+    output: codeSearchOutput,
+  },
+  {
+    name: DESCRIBE_TOOL_NAME,
+    description: describeDescription,
+    parameters: describeToolParameters,
+    output: describeOutput,
+  },
+])
+
+const toolViews = new WeakMap<RegistryEntry, PtcToolView>()
+
+/** One view per entry, so a runtime sees the same object for an unchanged tool and may reuse what it rendered. */
+function toolView(entry: RegistryEntry): PtcToolView {
+  let view = toolViews.get(entry)
+  if (view === undefined) {
+    const { definition } = entry
+    view = Object.freeze({
+      name: entry.name,
+      description: definition.description,
+      parameters: definition.parameters,
+      ...(definition.output === undefined ? {} : { output: definition.output.schema }),
+    })
+    toolViews.set(entry, view)
+  }
+  return view
 }
 
 /** `run_code` for one visible set: each SDK binding is the entry the tool was when the SDK was rendered. */
@@ -74,10 +137,18 @@ function runCode(
   runtime: PtcRuntimeParts,
   state: { readonly closed: boolean },
   visible: readonly RegistryEntry[],
+  searchNames: readonly string[],
   subCalls: SubCalls,
 ): AnyToolDefinition {
-  const bindings = new Map(visible.map((entry) => [entry.name, entry]))
-  const toolNames = Object.freeze(visible.map((entry) => entry.name))
+  // Built on the first run, not per change: a prompt after one more tool need not index ten thousand names.
+  let program: ProgramTools | undefined
+  const programTools = (): ProgramTools => {
+    program ??= {
+      bindings: new Map(visible.map((entry) => [entry.name, entry])),
+      toolNames: Object.freeze([...searchNames, ...visible.map((entry) => entry.name)]),
+    }
+    return program
+  }
   return Object.freeze({
     name: schema.name,
     description: schema.description,
@@ -90,7 +161,7 @@ function runCode(
     execute: (args: JsonObject, exec: ToolExecution) =>
       state.closed
         ? failure(ToolErrorCode.CODE_RUN_FAILED, 'code run failed (closed): the code-mode runtime was closed')
-        : runProgram(runtime, subCalls, bindings, toolNames, args, exec),
+        : runProgram(runtime, subCalls, programTools(), args, exec),
   })
 }
 
@@ -117,8 +188,7 @@ function hasText(value: JsonValue | undefined): boolean {
 async function runProgram(
   runtime: PtcRuntimeParts,
   subCalls: SubCalls,
-  bindings: ReadonlyMap<string, RegistryEntry>,
-  toolNames: readonly string[],
+  { bindings, toolNames }: ProgramTools,
   args: JsonObject,
   exec: ToolExecution,
 ): Promise<CallOutcome> {

@@ -6,6 +6,7 @@ export { type PtcFailure, PtcFailureKind } from './failure-kinds.js'
 export { type PtcFailureFacts, ptcFailureText } from './failure-text.js'
 export { defaultPtcLimits, type PtcLimits } from './ptc-limits.js'
 export {
+  type PtcIndexEntry,
   type PtcLanguage,
   type PtcPresentation,
   type PtcRunFailure,
@@ -15,6 +16,7 @@ export {
   type PtcRunSuccess,
   type PtcRuntime,
   type PtcRuntimeParts,
+  type PtcToolIndex,
   type PtcToolView,
   RUN_CODE_TOOL_NAME,
   type SandboxPermissions,

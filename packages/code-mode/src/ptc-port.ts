@@ -35,6 +35,19 @@ export interface PtcPresentation {
   readonly omitted?: readonly OmittedTool[]
 }
 
+/** A tool the SDK leaves to search: at most its name and the first sentence of its description are shown. */
+export interface PtcIndexEntry {
+  readonly name: string
+  readonly description: string
+}
+
+/** Under tool search, the tools a presentation indexes instead of declaring, sorted by name. */
+export interface PtcToolIndex {
+  readonly tools: readonly PtcIndexEntry[]
+  /** How many of `tools` each server prefix (`github__`, or empty) holds, sorted by prefix: the coarsest index. */
+  readonly prefixes: () => readonly { readonly prefix: string; readonly count: number }[]
+}
+
 /** Whether a program runs in the default sandbox or with the escalated permissions an approver granted. */
 export type SandboxPermissions = 'use_default' | 'require_escalated'
 
@@ -86,7 +99,9 @@ export interface PtcRunFailure extends CallFailure {
 export interface PtcRuntimeParts {
   readonly language: PtcLanguage
   /** Pure and deterministic for the same visible set, whatever the registration order. */
-  present(tools: readonly PtcToolView[], mode: 'ptc' | 'both'): PtcPresentation
+  present(tools: readonly PtcToolView[], mode: 'ptc' | 'both', index?: PtcToolIndex): PtcPresentation
+  /** The declarations of these tools alone, as a program's search shows them; search answers with schemas without it. */
+  declare?(tools: readonly PtcToolView[]): string
   /** Runs one program. Resolves, never rejects; honours `signal` and its own deadline. */
   run(request: PtcRunRequest): Promise<PtcRunOutcome>
   /** Frees pooled sandboxes or processes. */

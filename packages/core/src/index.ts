@@ -89,6 +89,7 @@ export type {
   SubCallOrigin,
   SubCalls,
   ToolPresenter,
+  ToolSearchSplit,
 } from './pipeline/tool-presenter.js'
 export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
 
@@ -96,7 +97,6 @@ export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-
 export type { Disposer } from './registry/disposer.js'
 export type { ToolFilter } from './registry/tool-filter.js'
 export type { PresentationMode, PromptSection, ToolPrompt, ToolSchema } from './registry/tool-schema.js'
-
 // schema (DSL)
 export { SCHEMA_DEPTH_LIMIT, type SchemaDepthLimit } from './schema/depth.js'
 export type { InferArgs, InferValue } from './schema/infer.js'
@@ -122,7 +122,6 @@ export type {
   ValueSchemaSpec,
   ValueSpec,
 } from './schema/value-spec.js'
-
 // session log
 export { createJsonlSessionLog, type JsonlSessionLog } from './session-log/jsonl-session-log.js'
 export { createMemorySessionLog, type MemorySessionLog } from './session-log/memory-session-log.js'
@@ -135,3 +134,7 @@ export type {
   ToolCallSettledRecord,
   ToolCallStartedRecord,
 } from './session-log/session-log.js'
+// tool search
+export { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from './tool-search/search-tools-tool.js'
+export type { RankableTool, RankRequest, ToolRanker } from './tool-search/tool-ranker.js'
+export type { ToolSearchOptions } from './tool-search/tool-search-options.js'

@@ -27,6 +27,15 @@ export function renderTypeScriptSdk(tools: readonly PtcToolView[], budget: Rende
   return buildTypeScriptSdk(tools, budget).text
 }
 
+/** The declarations of `tools` alone, as a program's `search_tools` and `describe_tool` return them. */
+export function declareTypeScript(tools: readonly PtcToolView[]): string {
+  const { text, omitted } = buildTypeScriptSdk(tools)
+  const declared = text.startsWith(toolCallErrorDeclaration) ? text.slice(toolCallErrorDeclaration.length) : text
+  return omitted.length === 0
+    ? declared
+    : `${declared}${omitted.map((tool) => `// ${tool.name}: left out, ${tool.reason}\n`).join('')}`
+}
+
 /** The SDK text and the tools it leaves out for going over `budget`, each alone. */
 export function buildTypeScriptSdk(
   tools: readonly PtcToolView[],

@@ -66,6 +66,7 @@ const configChecks: Readonly<Record<string, Check>> = {
     typeof value === 'number' && Number.isFinite(value) && value > 0
       ? undefined
       : 'must be a positive finite number of milliseconds',
+  deferLoading: isFlag,
   idempotent: isFlag,
   maxResultBytes: (value) =>
     Number.isSafeInteger(value) && (value as number) >= 1 ? undefined : 'must be a positive whole number of bytes',
@@ -166,6 +167,7 @@ export function defineTool<
     'timeoutMs',
     'idempotent',
     'maxResultBytes',
+    'deferLoading',
     'execute',
     'finalizeContent',
     'presentCall',

@@ -39,6 +39,8 @@ export interface ToolConfig<
   readonly idempotent?: boolean
   /** UTF-8 bytes of text one result may show the model; a longer one is cut with a note. @default the runtime's */
   readonly maxResultBytes?: number
+  /** `false` keeps the tool listed in full when tool search is on. @default true */
+  readonly deferLoading?: boolean
   execute(args: InferArgs<Parameters>, exec: ToolExecution): Returned | Promise<Returned>
   finalizeContent?(
     content: readonly ContentPart[],

@@ -101,6 +101,11 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
    * own result). An answer of another shape fails the call as `TOOL_ERROR`.
    */
   readonly returnsOutcome?: boolean
+  /**
+   * `false` keeps the tool listed in full when tool search is on; other tools then wait in the index until a
+   * search finds them. @default true
+   */
+  readonly deferLoading?: boolean
   execute(args: Args, exec: ToolExecution): Value | Promise<Value>
   finalizeContent?(content: readonly ContentPart[], context: FinalizeContext<Args>): readonly ContentPart[]
   presentCall?(args: Args): CardIntent

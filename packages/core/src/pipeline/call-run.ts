@@ -9,7 +9,7 @@ import type { CallOutcome, ToolCall, ToolResult } from './call.js'
 import type { ListenerRegistry, MergedListeners, ScopeListeners } from './listener-registry.js'
 import type { Approver, CallInfo } from './pipeline-events.js'
 import type { Unreadable } from './read-arguments.js'
-import type { ComposedMode, SubCallOrigin, ToolPresenter } from './tool-presenter.js'
+import type { ComposedMode, SubCallOrigin, ToolPresenter, ToolSearchSplit } from './tool-presenter.js'
 
 /** A resolved tool: a registered one, or one a presenter added. */
 export type CallTarget = RegistryEntry
@@ -21,6 +21,16 @@ export interface PreparedCall {
   readonly args: JsonValue | Unreadable
   /** Why the call cannot run although the name resolves (a sub-call whose tool changed since it was offered). */
   readonly refusal?: CallOutcome
+}
+
+/** Finds `search_tools` (and, for a program, `describe_tool`) where tool search is on in the scope. */
+export interface SearchTargets {
+  /** `subCall`: the call comes from a presented tool (a program), which may also call `describe_tool`. */
+  find(scope: PipelineScope, name: string, subCall: boolean): CallTarget | undefined
+  /** The search names callable in the scope now: none while search is inactive there. */
+  names(scope: PipelineScope, subCall: boolean): readonly string[]
+  /** How search splits the scope's visible tools; undefined while it is inactive there. */
+  split(scope: PipelineScope): ToolSearchSplit | undefined
 }
 
 /** What every scope of one runtime shares. */
@@ -40,6 +50,8 @@ export interface RuntimeCore {
   readonly presented: (scope: PipelineScope, mode: ComposedMode) => PresentedTools
   /** What a native prompt's schemas may take. Default `defaultNativePromptBudget`. */
   readonly promptBudget?: NativePromptBudget
+  /** Present unless `toolSearch` is `false`. */
+  readonly search?: SearchTargets | undefined
 }
 
 /** One scope's presentation for one visible set: what the model sees, and the presented tools it may call. */

@@ -3,11 +3,13 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
 import type { JsonObject } from '../json-schema/json-value.js'
 import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
-import type { Disposer } from '../registry/disposer.js'
+import { createDisposer, type Disposer } from '../registry/disposer.js'
 import { cachedNativePrompt, defaultNativePromptBudget } from '../registry/native-prompt.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
+import { foundTools } from '../tool-search/found-tools.js'
+import { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from '../tool-search/search-tools-tool.js'
 import { AgentScopes } from './agent-scopes.js'
 import type { ToolCall, ToolResult } from './call.js'
 import type { PipelineScope, RuntimeCore } from './call-run.js'
@@ -19,6 +21,7 @@ import { presentedTools } from './presented-tools.js'
 import { runCall } from './run-call.js'
 import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
+import { ToolSearchTargets } from './search-targets.js'
 import { timeoutPolicy } from './timeout-policy.js'
 import type { AgentRuntime, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
 import { watchShownTools } from './watch-shown-tools.js'
@@ -27,6 +30,14 @@ import { watchShownTools } from './watch-shown-tools.js'
 export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
   const resolved = resolveConfig(config)
   const presenter = resolved.ptcRuntime
+  const declare = presenter?.declareTools
+  const search =
+    resolved.toolSearch === undefined
+      ? undefined
+      : new ToolSearchTargets(
+          resolved.toolSearch,
+          declare === undefined ? undefined : (entries) => declare.call(presenter, entries),
+        )
   const listeners = new ListenerRegistry()
   const runtime = openRuntime(
     {
@@ -41,6 +52,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       presenter,
       presented: presentedTools,
       promptBudget: { ...defaultNativePromptBudget, maxTotalBytes: resolved.maxPromptBytes },
+      search,
     },
     resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
   )
@@ -115,6 +127,7 @@ function createView(
   registering: ((definition: AnyToolDefinition) => void) | undefined,
 ): ToolRuntime {
   const { core, layer } = scope
+  const search = core.search instanceof ToolSearchTargets ? core.search : undefined
   const { presenter } = core
   const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
   const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
@@ -125,6 +138,11 @@ function createView(
       ready('register')
       if (presenter?.reservedNames.includes(definition?.name) === true) {
         throw new ToolRuntimeError(`register: ${definition.name} is reserved for the configured PTC runtime`)
+      }
+      if (search !== undefined && (definition?.name === SEARCH_TOOLS_NAME || definition?.name === DESCRIBE_TOOL_NAME)) {
+        throw new ToolRuntimeError(
+          `register: ${definition.name} is reserved for tool search (toolSearch: false frees it)`,
+        )
       }
       const disposer = core.registry.register(layer, definition)
       registering?.(definition)
@@ -159,7 +177,24 @@ function createView(
     onToolsChanged(listener: () => void): Disposer {
       ready('onToolsChanged')
       const shown = () => ({ mode: modeOf(), entries: core.registry.visible(layer).entries })
-      return own(watchShownTools(core.registry, shown, listener))
+      const watcher = watchShownTools(core.registry, shown, listener)
+      if (search === undefined) return own(watcher)
+      // A search lists what it found from then on: that changes what the model is shown as much as a registration.
+      const found = foundTools(layer).onAdd(() =>
+        queueMicrotask(() => {
+          try {
+            listener()
+          } catch {
+            // As for registrations, what the listener throws is dropped.
+          }
+        }),
+      )
+      return own(
+        createDisposer(() => {
+          watcher.dispose()
+          found.dispose()
+        }),
+      )
     },
     get(name: string): AnyToolDefinition | undefined {
       ready('get')
@@ -172,10 +207,14 @@ function createView(
     prompt(): ToolPrompt {
       ready('prompt')
       const mode = modeOf()
-      if (mode === 'native')
-        return cachedNativePrompt(core.registry.visible(layer).schemas, core.promptBudget ?? defaultNativePromptBudget)
+      if (mode === 'native') {
+        const schemas = search?.nativeTools(scope) ?? core.registry.visible(layer).schemas
+        return cachedNativePrompt(schemas, core.promptBudget ?? defaultNativePromptBudget)
+      }
       if (presenter === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
-      return presentedTools(scope, mode).prompt
+      const presented = presentedTools(scope, mode)
+      if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
+      return { ...presented.prompt, tools: [...search.nativeTools(scope), ...presented.prompt.tools] }
     },
     execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
       ready('execute')

@@ -20,7 +20,11 @@ export function presentedTools(scope: PipelineScope, mode: ComposedMode): Presen
   }
   const cached = byMode[mode]
   if (cached !== undefined) return cached
-  const presentation = scope.core.presenter!.presentTools(visible.entries, mode, subCallsOf(scope))
+  const search = scope.core.search?.split(scope)
+  const presentation =
+    search === undefined
+      ? scope.core.presenter!.presentTools(visible.entries, mode, subCallsOf(scope))
+      : scope.core.presenter!.presentTools(visible.entries, mode, subCallsOf(scope), search)
   const reserved = scope.core.presenter!.reservedNames
   const targets = new Map<string, CallTarget>()
   for (const definition of presentation.tools) {
@@ -34,7 +38,8 @@ export function presentedTools(scope: PipelineScope, mode: ComposedMode): Presen
   const presented: PresentedTools = {
     targets,
     prompt: Object.freeze({
-      tools: Object.freeze(mode === 'both' ? [...visible.schemas, ...own] : own),
+      // Under search, `both` lists what the scope found before these; `prompt()` adds those per call.
+      tools: Object.freeze(mode === 'both' && search === undefined ? [...visible.schemas, ...own] : own),
       sections: Object.freeze([...presentation.sections].sort((left, right) => left.order - right.order)),
       ...(presentation.omitted === undefined ? {} : { omitted: Object.freeze([...presentation.omitted]) }),
     }),

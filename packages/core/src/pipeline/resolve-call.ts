@@ -71,6 +71,9 @@ export function prepareSubCall(
   binding: CallTarget | undefined,
 ): PreparedCall {
   const args = readArguments(raw, true)
+  // Search's own tools are the runtime's, never registered, so no binding holds them and none can change.
+  const search = binding === undefined ? scope.core.search?.find(scope, name, true) : undefined
+  if (search !== undefined) return { target: search, args }
   const live = binding === undefined ? undefined : scope.core.registry.resolve(scope.layer, name)
   if (live === undefined || live === binding || sameSchemas(live, binding!)) return { target: live, args }
   return { target: live, args, refusal: failure(ToolErrorCode.TOOL_CHANGED, failureMessages.toolChanged(name)) }
@@ -88,6 +91,8 @@ function sameSchemas(live: CallTarget, offered: CallTarget): boolean {
 export function findTarget(scope: PipelineScope, name: string): CallTarget | undefined {
   const { core, layer } = scope
   const mode = core.registry.presentation(layer) ?? core.defaultMode
+  const search = mode === 'ptc' ? undefined : core.search?.find(scope, name, false)
+  if (search !== undefined) return search
   if (mode === 'native') return core.registry.resolve(layer, name)
   if (core.presenter?.reservedNames.includes(name) === true) return core.presented(scope, mode).targets.get(name)
   return mode === 'both' ? core.registry.resolve(layer, name) : undefined
@@ -98,9 +103,10 @@ function callableNames(scope: PipelineScope, subCall: boolean): readonly string[
   const { core, layer } = scope
   const mode = subCall ? 'native' : (core.registry.presentation(layer) ?? core.defaultMode)
   const visible = () => core.registry.visible(layer).entries.map((entry) => entry.name)
-  if (mode === 'native') return visible()
   const presented = core.presenter?.reservedNames ?? []
-  return mode === 'both' ? [...presented, ...visible()] : presented
+  if (mode === 'ptc') return presented
+  const search = core.search?.names(scope, subCall) ?? []
+  return mode === 'both' ? [...presented, ...search, ...visible()] : [...search, ...visible()]
 }
 
 /** A third of the name, at least one edit: `get_wether` may be 3 edits from a suggestion, `ls` 1. */

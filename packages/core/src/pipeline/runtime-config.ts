@@ -2,6 +2,12 @@ import { brandError } from '../errors/brand.js'
 import { defaultNativePromptBudget } from '../registry/native-prompt.js'
 import type { PresentationMode } from '../registry/tool-schema.js'
 import type { SessionLog } from '../session-log/session-log.js'
+import {
+  type ResolvedToolSearch,
+  resolveToolSearch,
+  type ToolSearchOptions,
+  toolSearchProblem,
+} from '../tool-search/tool-search-options.js'
 import type { Approver } from './pipeline-events.js'
 import { DEFAULT_MAX_RESULT_BYTES } from './result-budget.js'
 import type { ToolPresenter } from './tool-presenter.js'
@@ -49,6 +55,12 @@ export interface ToolRuntimeConfig {
    * @default 1048576 (1 MiB)
    */
   readonly maxPromptBytes?: number
+  /**
+   * Tool search: a scope that sees more than `threshold` tools lists only those declaring `deferLoading: false`,
+   * plus `search_tools` (and, in code mode, an index of the rest). `false` lists every tool always.
+   * @default `{ threshold: 30 }`
+   */
+  readonly toolSearch?: ToolSearchOptions | false
 }
 
 export interface ResolvedConfig {
@@ -62,6 +74,7 @@ export interface ResolvedConfig {
   readonly defaultTimeoutMs: number | undefined
   readonly maxResultBytes: number
   readonly maxPromptBytes: number
+  readonly toolSearch: ResolvedToolSearch | undefined
 }
 
 /** Thrown by `createToolRuntime` for a config it cannot run with; `field` names the offending key. */
@@ -103,6 +116,10 @@ const fieldRules: { readonly [Field in keyof ToolRuntimeConfig]-?: readonly [(va
   ],
   maxResultBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
   maxPromptBytes: [isPositiveInteger, 'must be a positive whole number of bytes'],
+  toolSearch: [
+    (value) => toolSearchProblem(value) === undefined,
+    'must be false or { threshold?, ranker?, rankerTimeoutMs? }',
+  ],
 }
 
 export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedConfig {
@@ -111,7 +128,9 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
   for (const [field, value] of Object.entries(config)) {
     const rule = fieldRules[field as keyof ToolRuntimeConfig]
     if (rule === undefined) throw new ToolRuntimeConfigError(field, 'is not a known field')
-    if (value !== undefined && !rule[0](value)) throw new ToolRuntimeConfigError(field, rule[1])
+    if (value !== undefined && !rule[0](value)) {
+      throw new ToolRuntimeConfigError(field, field === 'toolSearch' ? `${toolSearchProblem(value)}` : rule[1])
+    }
   }
   const mode = config.mode ?? 'native'
   if (mode !== 'native' && config.ptcRuntime === undefined) {
@@ -132,5 +151,6 @@ export function resolveConfig(config: ToolRuntimeConfig | undefined): ResolvedCo
     defaultTimeoutMs: config.defaultTimeoutMs,
     maxResultBytes: config.maxResultBytes ?? DEFAULT_MAX_RESULT_BYTES,
     maxPromptBytes: config.maxPromptBytes ?? defaultNativePromptBudget.maxTotalBytes,
+    toolSearch: resolveToolSearch(config.toolSearch),
   }
 }

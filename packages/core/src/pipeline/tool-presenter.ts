@@ -1,7 +1,7 @@
 import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import type { Disposer } from '../registry/disposer.js'
 import type { RegistryEntry } from '../registry/registry-entry.js'
-import type { OmittedTool, PresentationMode, PromptSection } from '../registry/tool-schema.js'
+import type { OmittedTool, PresentationMode, PromptSection, ToolSchema } from '../registry/tool-schema.js'
 import type { ToolResult } from './call.js'
 import type { ToolRuntime } from './tool-runtime.js'
 
@@ -19,9 +19,32 @@ export interface ToolPresenter {
   install(runtime: ToolRuntime): Disposer
   /**
    * The tools and prompt sections for one visible set (sorted by name) under `mode`; asked again only when the set
-   * changed. `subCalls` runs calls made by those tools in the scope the set belongs to.
+   * changed. `subCalls` runs calls made by those tools in the scope the set belongs to. `search` is given while
+   * tool search is active in the scope: then only its `listed` tools are to be presented in full.
    */
-  presentTools(visible: readonly RegistryEntry[], mode: ComposedMode, subCalls: SubCalls): Presentation
+  presentTools(
+    visible: readonly RegistryEntry[],
+    mode: ComposedMode,
+    subCalls: SubCalls,
+    search?: ToolSearchSplit,
+  ): Presentation
+  /**
+   * These tools' declarations alone, in the presentation's own terms, as a search made by one of its tools answers
+   * with them. Absent when the presenter has none: such a search answers with schemas, and offers no `describe_tool`.
+   */
+  declareTools?(entries: readonly RegistryEntry[]): string
+}
+
+/** How tool search splits a visible set: the tools listed in full, and those only a search shows. */
+export interface ToolSearchSplit {
+  /** Sorted by name: the tools that declare `deferLoading: false`. */
+  readonly listed: readonly RegistryEntry[]
+  /** Sorted by name: the tools that wait to be found. */
+  readonly deferred: readonly RegistryEntry[]
+  /** The schemas of `deferred`, in the same order. */
+  readonly deferredSchemas: readonly ToolSchema[]
+  /** How many of `deferred` each server prefix (`github__`, or empty) holds, sorted by prefix; counted on first use. */
+  prefixes(): readonly { readonly prefix: string; readonly count: number }[]
 }
 
 /** What a presenter shows for one visible set. */

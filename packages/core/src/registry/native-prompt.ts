@@ -21,6 +21,18 @@ interface Measured {
   readonly bytes: number | undefined
 }
 
+/** Each schema's size, measured once per per-tool limit: a visible set after one more tool re-measures only it. */
+const sizes = new WeakMap<ToolSchema, { readonly maxToolBytes: number; readonly bytes: number | undefined }>()
+
+function measure(schema: ToolSchema, maxToolBytes: number): number | undefined {
+  const known = sizes.get(schema)
+  if (known?.maxToolBytes === maxToolBytes) return known.bytes
+  const read = jsonBytesUpTo(schema, maxToolBytes)
+  const bytes = read > maxToolBytes ? undefined : read
+  sizes.set(schema, { maxToolBytes, bytes })
+  return bytes
+}
+
 const prompts = new WeakMap<readonly ToolSchema[], { budget: NativePromptBudget; prompt: ToolPrompt }>()
 
 /** `nativePrompt`, once per visible set: a registry hands out the same frozen `schemas` until its tools change. */
@@ -39,10 +51,7 @@ export function cachedNativePrompt(schemas: readonly ToolSchema[], budget: Nativ
  * past each limit, so a 15 MB schema costs what reading 128 KB does.
  */
 export function nativePrompt(schemas: readonly ToolSchema[], budget: NativePromptBudget): ToolPrompt {
-  const measured: Measured[] = schemas.map((schema) => {
-    const bytes = jsonBytesUpTo(schema, budget.maxToolBytes)
-    return { schema, bytes: bytes > budget.maxToolBytes ? undefined : bytes }
-  })
+  const measured: Measured[] = schemas.map((schema) => ({ schema, bytes: measure(schema, budget.maxToolBytes) }))
   const omitted: OmittedTool[] = []
   const dropped = new Set<ToolSchema>()
   for (const { schema, bytes } of measured) {
@@ -52,6 +61,7 @@ export function nativePrompt(schemas: readonly ToolSchema[], budget: NativePromp
   }
   const fitting = measured.filter((entry): entry is Measured & { bytes: number } => entry.bytes !== undefined)
   let total = fitting.reduce((sum, entry) => sum + entry.bytes, 0)
+  if (dropped.size === 0 && total <= budget.maxTotalBytes) return { tools: schemas, sections: [] }
   const largestFirst = [...fitting].sort(
     (left, right) => right.bytes - left.bytes || (left.schema.name < right.schema.name ? -1 : 1),
   )

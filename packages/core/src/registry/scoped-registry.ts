@@ -15,24 +15,64 @@ export interface RegistryLayer {
   mode: PresentationMode | undefined
   version: number
   view: VisibleSet | undefined
+  /** The name the latest registration or disposal touched, at the version it made; masks leave it behind. */
+  lastTool: { readonly version: number; readonly name: string } | undefined
 }
 
 /** What one scope sees, recomputed only when its layer or the global layer changed. */
 export interface VisibleSet {
   readonly globalVersion: number
   readonly ownVersion: number
+  /**
+   * Handed on to the set that replaces this one after a single registration or disposal, and updated there, so
+   * adding a tool costs no copy of the map: read it from the current set.
+   */
   readonly byName: ReadonlyMap<string, RegistryEntry>
   /** Sorted by name, code unit by code unit, so the order is byte-stable across runs and registration orders. */
   readonly entries: readonly RegistryEntry[]
   readonly schemas: readonly ToolSchema[]
+  /**
+   * The one name that differs from the set this one was patched from, so what is derived from that set can be
+   * patched too; undefined after a full recompute, and dropped once a later set is patched from this one.
+   */
+  readonly change?: VisibleChange | undefined
+}
+
+/** One name's entry before and after, between a visible set and the one patched from it. */
+export interface VisibleChange {
+  readonly previous: VisibleSet
+  readonly name: string
+  readonly before: RegistryEntry | undefined
+  readonly after: RegistryEntry | undefined
 }
 
 function createLayer(agentId: string | undefined): RegistryLayer {
-  return { agentId, tools: new Map(), masks: [], presentations: [], mode: undefined, version: 0, view: undefined }
+  return {
+    agentId,
+    tools: new Map(),
+    masks: [],
+    presentations: [],
+    mode: undefined,
+    version: 0,
+    view: undefined,
+    lastTool: undefined,
+  }
 }
 
 const byName = (left: RegistryEntry, right: RegistryEntry) =>
   left.name < right.name ? -1 : left.name > right.name ? 1 : 0
+
+/** The index of `name` in a list sorted by name, or where it would go. */
+export function insertionPoint(entries: readonly { readonly name: string }[], name: string): number {
+  let low = 0
+  let high = entries.length
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if ((entries[middle] as { readonly name: string }).name < name) low = middle + 1
+    else high = middle
+  }
+  return low
+}
 
 /**
  * Global registrations are inherited by every agent; an agent's own registrations add to or shadow them.
@@ -89,11 +129,13 @@ export class ScopedRegistry {
     }
     layer.tools.set(entry.name, entry)
     layer.version++
+    layer.lastTool = { version: layer.version, name: entry.name }
     this.#changed()
     return createDisposer(() => {
       if (layer.tools.get(entry.name) !== entry) return
       layer.tools.delete(entry.name)
       layer.version++
+      layer.lastTool = { version: layer.version, name: entry.name }
       this.#changed()
     })
   }
@@ -133,7 +175,68 @@ export class ScopedRegistry {
     if (view !== undefined && view.ownVersion === layer.version && view.globalVersion === this.global.version) {
       return view
     }
-    return this.#recompute(layer)
+    const name = view === undefined ? undefined : this.#onlyChange(layer, view)
+    return view !== undefined && name !== undefined ? this.#patch(layer, view, name) : this.#recompute(layer)
+  }
+
+  /** The one name changed since `view`, when exactly one registration or disposal in one layer happened since. */
+  #onlyChange(layer: RegistryLayer, view: VisibleSet): string | undefined {
+    const global = this.global
+    const own = layer.lastTool
+    if (view.ownVersion === layer.version - 1 && own?.version === layer.version) {
+      return layer === global || view.globalVersion === global.version ? own.name : undefined
+    }
+    const inherited = global.lastTool
+    if (layer !== global && view.ownVersion === layer.version && view.globalVersion === global.version - 1) {
+      return inherited?.version === global.version ? inherited.name : undefined
+    }
+    return undefined
+  }
+
+  /** What `name` resolves to in `layer`: its own tool, else the global one its masks let through. */
+  #resolveOne(layer: RegistryLayer, name: string): RegistryEntry | undefined {
+    const own = layer === this.global ? undefined : layer.tools.get(name)
+    if (own !== undefined) return own
+    const inherited = this.global.tools.get(name)
+    if (inherited === undefined) return undefined
+    const masks = layer === this.global ? this.global.masks : [...this.global.masks, ...layer.masks]
+    return masks.every((mask) => mask(inherited.definition)) ? inherited : undefined
+  }
+
+  /** The view after one name changed: a binary search and one splice, instead of a sort of every tool. */
+  #patch(layer: RegistryLayer, view: VisibleSet, name: string): VisibleSet {
+    const before = view.byName.get(name)
+    const after = this.#resolveOne(layer, name)
+    let { entries, schemas } = view
+    if (before !== after) {
+      const byName = view.byName as Map<string, RegistryEntry>
+      if (after === undefined) byName.delete(name)
+      else byName.set(name, after)
+      const at = insertionPoint(entries, name)
+      const list = entries.slice()
+      const shapes = schemas.slice()
+      if (after === undefined) {
+        list.splice(at, 1)
+        shapes.splice(at, 1)
+      } else {
+        list.splice(at, before === undefined ? 0 : 1, after)
+        shapes.splice(at, before === undefined ? 0 : 1, after.schema)
+      }
+      entries = Object.freeze(list)
+      schemas = Object.freeze(shapes)
+    }
+    const patched: VisibleSet = {
+      globalVersion: this.global.version,
+      ownVersion: layer.version,
+      byName: view.byName,
+      entries,
+      schemas,
+      change: { previous: view, name, before, after },
+    }
+    // Only the latest step is kept, so a long run of registrations holds no chain of old sets.
+    ;(view as { change?: VisibleChange | undefined }).change = undefined
+    layer.view = patched
+    return patched
   }
 
   resolve(layer: RegistryLayer, name: string): RegistryEntry | undefined {
