@@ -13,7 +13,7 @@ import { type Inspector, startInspector } from './inspect-server.js'
 import { runtimeCards } from './runtime-cards.js'
 
 /** Kept after the run (gitignored) so a person can look at what the page drew. */
-const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', 'test', '__artifacts__')
+const ARTIFACTS = join(import.meta.dirname, '..', '..', '..', '..', 'test', '__artifacts__')
 
 const available = hasSystemPart('chromium', 'the inspector page in a real browser')
 let directory: string
