@@ -27,8 +27,8 @@ describe.skipIf(!usable)('a Python program on a host that is not root (issue 14)
     // Import as root, then drop to nobody: the checkout may be readable by root alone.
     const script = `Promise.all([
       import('${import.meta.dirname}/create-python-ptc-runtime.ts'),
-      import('${import.meta.dirname}/../__fixtures__/fake-run-request.ts'),
-      import('${import.meta.dirname}/../../sandbox/memory-budget.ts'),
+      import('${import.meta.dirname}/../../code-mode/src/__fixtures__/fake-run-request.ts'),
+      import('${import.meta.dirname}/../../sandbox/src/memory-budget.ts'),
     ]).then(async ([{ createPythonPtcRuntime }, { fakeRunRequest }, { memoryBudgetProblem }]) => {
       process.setgroups([]); process.setgid(65534); process.setuid(65534)
       const runtime = createPythonPtcRuntime({ poolSize: 0 })

@@ -18,9 +18,16 @@ process.stdout.write(String(readFileSync('/proc/self/maps', 'utf8').includes('is
   return run.stdout === 'true'
 }
 
-describe('qilin-tools/ptc', () => {
+describe('@qilin-tools/code-mode', () => {
   it('pins the export list', () => {
-    expect(Object.keys(ptc).sort()).toEqual(['PtcFailureKind', 'defaultPtcLimits', 'ptcFailureText'])
+    expect(Object.keys(ptc).sort()).toEqual([
+      'PtcFailureKind',
+      'RUN_CODE_TOOL_NAME',
+      'codeModeRuntime',
+      'defaultPtcLimits',
+      'ptcFailureText',
+      'renderTypeScriptSdk',
+    ])
   })
 
   it('names every failure kind the runtimes report, each worded by the table', () => {
@@ -29,6 +36,6 @@ describe('qilin-tools/ptc', () => {
 
   it('loads without isolated-vm; the Node runtime entry point, as the control, loads it', () => {
     expect(loadsIsolatedVm('./index.ts')).toBe(false)
-    expect(loadsIsolatedVm('./node/index.ts')).toBe(true)
+    expect(loadsIsolatedVm('../../code-mode-node/src/index.ts')).toBe(true)
   }, 60_000)
 })

@@ -5,9 +5,10 @@ describe('the public surface', () => {
   it('exports exactly these runtime values', () => {
     expect(Object.keys(root).sort()).toMatchInlineSnapshot(`
       [
+        "DESCRIBE_TOOL_NAME",
         "InvalidArgumentError",
-        "RUN_CODE_TOOL_NAME",
         "SCHEMA_DEPTH_LIMIT",
+        "SEARCH_TOOLS_NAME",
         "SchemaCompileError",
         "SchemaSpecError",
         "ToolDefinitionError",
@@ -15,7 +16,6 @@ describe('the public surface', () => {
         "ToolErrorCode",
         "ToolRuntimeConfigError",
         "ToolRuntimeError",
-        "codeModeRuntime",
         "compileSchema",
         "createJsonlSessionLog",
         "createMemorySessionLog",
@@ -33,7 +33,6 @@ describe('the public surface', () => {
         "parametersToJsonSchema",
         "parseJsonlSessionLog",
         "readJsonlSessionLog",
-        "renderTypeScriptSdk",
         "retryPolicy",
         "timeoutPolicy",
         "toJsonSchema",

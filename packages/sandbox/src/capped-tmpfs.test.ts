@@ -48,8 +48,8 @@ describe.skipIf(!usable)('an inode-capped /tmp for bash (issue 14)', () => {
 
   it('stops a mkdir flood at the inode cap for a host that is not root, where no memory cgroup bounds it', () => {
     // Import as root, then drop to nobody: the checkout may be readable by root alone.
-    const script = `import('${import.meta.dirname}/../toolkit/bash-tool.ts').then(async ({ bashTool }) => {
-      const { openWorkspace } = await import('${import.meta.dirname}/../toolkit/workspace.ts')
+    const script = `import('${import.meta.dirname}/../../toolkit/src/bash-tool.ts').then(async ({ bashTool }) => {
+      const { openWorkspace } = await import('${import.meta.dirname}/../../toolkit/src/workspace.ts')
       const { mkdtempSync } = await import('node:fs')
       const { memoryBudgetProblem } = await import('${import.meta.dirname}/memory-budget.ts')
       process.setgroups([]); process.setgid(65534); process.setuid(65534)
