@@ -7,8 +7,8 @@
  * `/proc` and kills it past a ceiling, so a regression fails the test instead of taking the machine down.
  */
 
-import { readFileSync } from 'node:fs'
 import { fakeRunRequest } from '@qilin-tools/code-mode/internal/__fixtures__/fake-run-request.js'
+import { residentMb, startHealthProbe } from '../../../../test/support/host-health-probe.js'
 import { createNodePtcRuntime } from '../create-node-ptc-runtime.js'
 
 export interface OutsideHeapReport {
@@ -52,18 +52,7 @@ export const OUTSIDE_HEAP_SCENARIOS = {
 } as const
 export type OutsideHeapScenario = keyof typeof OUTSIDE_HEAP_SCENARIOS
 
-const PROBE_MS = 5
-const MB = 1024 * 1024
-const TICK_MS = 10
-
 const collect = (globalThis as { gc?: () => void }).gc ?? (() => {})
-const rss = () => process.memoryUsage().rss / MB
-/** CPU time of the main thread alone: the isolates run on threads of their own, which `process.cpuUsage` counts. */
-function mainThreadCpuMs(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS
-}
 
 const ordinary = `const sorted = ['b', 'a'].sort((x, y) => x.localeCompare(y))
 return { sorted, total: await tools.add({ a: 1, b: 2 }), date: new Date(0).toLocaleDateString().length > 0 }`
@@ -78,27 +67,13 @@ async function main(scenario: OutsideHeapScenario): Promise<OutsideHeapReport> {
   // Warm the modules, the pool and the JIT on an ordinary program, so the baseline is the host's, not its start-up.
   await runtime.run(fakeRunRequest(ordinary, { add }))
   collect()
-  const rssBaselineMb = rss()
-  let rssPeakMb = rssBaselineMb
-  let lagMaxMs = 0
-  let lagBusyMs = 0
-  let expected = performance.now() + PROBE_MS
-  let cpu = mainThreadCpuMs()
-  const probe = setInterval(() => {
-    const now = performance.now()
-    const spent = mainThreadCpuMs() - cpu
-    cpu += spent
-    const lag = now - expected
-    lagMaxMs = Math.max(lagMaxMs, lag)
-    lagBusyMs = Math.max(lagBusyMs, Math.min(lag, spent))
-    expected = now + PROBE_MS
-    rssPeakMb = Math.max(rssPeakMb, rss())
-  }, PROBE_MS)
+  const rssBaselineMb = residentMb()
+  const probe = startHealthProbe()
   const started = performance.now()
   const hostile = await runtime.run({ ...fakeRunRequest(code), timeoutMs })
   const runMs = performance.now() - started
   const next = await runtime.run(fakeRunRequest(ordinary, { add }))
-  clearInterval(probe)
+  const health = probe.stop()
   await runtime.close()
   collect()
   await new Promise((resolve) => setTimeout(resolve, 100))
@@ -108,11 +83,11 @@ async function main(scenario: OutsideHeapScenario): Promise<OutsideHeapReport> {
     outcome: hostile.ok ? { ok: true, value: hostile.value } : { ok: false, message: hostile.error.message },
     runMs,
     after: next.ok ? next.value : next.error.message,
-    lagMaxMs,
-    lagBusyMs,
+    lagMaxMs: health.lagMaxMs,
+    lagBusyMs: health.lagBusyMs,
     rssBaselineMb,
-    rssPeakMb,
-    rssAfterMb: rss(),
+    rssPeakMb: Math.max(rssBaselineMb, health.rssPeakMb),
+    rssAfterMb: residentMb(),
   }
 }
 
