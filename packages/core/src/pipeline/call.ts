@@ -43,6 +43,12 @@ export interface CallFailure {
 /** How a call settled. Exactly one per call; `execute` never rejects. Narrow on `ok`. */
 export type ToolResult = ToolSuccess | ToolFailure
 
+/**
+ * What `execute` returns on a runtime created with `approvals: 'defer'`: a settled result, or `status: 'pending'`
+ * for a call waiting on `runtime.decide`. Narrow on `status` first, then on `ok`.
+ */
+export type DeferredToolResult = ToolResult | ToolPending
+
 interface Settled {
   readonly id: string
   readonly name: string
@@ -50,10 +56,42 @@ interface Settled {
 }
 
 /** A settled successful call, with its id, tool name and duration. */
-export interface ToolSuccess extends CallSuccess, Settled {}
+export interface ToolSuccess extends CallSuccess, Settled {
+  readonly status?: never
+}
 
 /** A settled failed call, with its id, tool name, duration and the error text the model sees. */
 export interface ToolFailure extends CallFailure, Settled {
   /** What the model sees: exactly one text part `Error: <message>`. */
   readonly content: readonly ContentPart[]
+  readonly status?: never
+}
+
+/** What the approver must see of a deferred call. */
+export interface PendingApproval {
+  readonly toolName: string
+  /** The validated, frozen arguments the decision is about. */
+  readonly arguments: JsonObject
+  /** Every reason given for asking, in order. */
+  readonly reasons: readonly string[]
+  readonly agentId?: string
+  /** Milliseconds since the epoch; past it the approval settles as `DENIED`. */
+  readonly expiresAt: number
+}
+
+/**
+ * A call that needs approval under `approvals: 'defer'`: recorded durably, not run. `runtime.decide(approvalId, …)`
+ * settles it, in this process or another. Not ok, and not a failure: it has no `error`.
+ */
+export interface ToolPending extends Settled {
+  readonly ok: false
+  readonly status: 'pending'
+  readonly approvalId: string
+  readonly approval: PendingApproval
+  /** What the model sees meanwhile: one text part saying the call awaits a human's approval. */
+  readonly content: readonly ContentPart[]
+  readonly error?: never
+  readonly value?: never
+  readonly contexts?: never
+  readonly metadata?: never
 }
