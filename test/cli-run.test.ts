@@ -118,6 +118,24 @@ describe('qilin-tools run', () => {
     expect(result).toContain('run_code: 2 calls settled · bash ok')
     expect(result).toMatch(/approved\r?\n/)
   })
+
+  it.skipIf(!hasScript)('streams printed lines on a terminal as the program prints them, and prints each once', () => {
+    project.write('qilin.config.json', JSON.stringify({ workspace: './workspace', bash: { sandbox: 'none' } }))
+    project.write(
+      'program.ts',
+      "console.log('before the approval')\nconst run = await tools.bash({ command: 'echo approved' })\nconsole.log('after')\nreturn run.stdout.trim()",
+    )
+    const command = `${process.execPath} --no-node-snapshot ${builtCli} run program.ts`
+    const result = runBuiltCliOnTerminal(command, 'y\n')
+    const printed = result.indexOf('before the approval')
+    const prompt = result.indexOf('Allow bash')
+    // Shown while the program waits on the prompt, not only once it finished.
+    expect(printed).toBeGreaterThanOrEqual(0)
+    expect(prompt).toBeGreaterThan(printed)
+    expect(result.split('before the approval')).toHaveLength(2)
+    expect(result.split('after')).toHaveLength(2)
+    expect(result).toMatch(/after\r?\n[\s\S]*approved\r?\n$/)
+  })
 })
 
 /** Runs a command on a pseudo-terminal, typing `answer` a moment after it starts; returns what the terminal showed. */

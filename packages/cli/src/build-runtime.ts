@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path'
-import type { PtcLanguage } from '@qilin-tools/code-mode/internal/ptc-port.js'
+import type { PtcLanguage, PtcRuntime } from '@qilin-tools/code-mode/internal/ptc-port.js'
 import type { McpLogMessage } from '@qilin-tools/mcp/internal/log-messages.js'
 import type { McpConnection } from '@qilin-tools/mcp/internal/mcp-connection-types.js'
 import { createWorkspaceToolkit, type WorkspaceToolkit } from '@qilin-tools/toolkit/internal/workspace-toolkit.js'
@@ -34,6 +34,8 @@ export interface RuntimeRequest {
 export interface CliRuntime {
   readonly runtime: ToolRuntime
   readonly toolkit: WorkspaceToolkit | undefined
+  /** The code-mode runtime, when the command asked for a language. */
+  readonly ptcRuntime: PtcRuntime | undefined
   close(): Promise<void>
 }
 
@@ -61,6 +63,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   return {
     runtime,
     toolkit,
+    ptcRuntime,
     async close() {
       await Promise.allSettled(connections.map((connection) => connection.dispose()))
       await ptcRuntime?.close()

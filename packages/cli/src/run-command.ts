@@ -61,6 +61,17 @@ export const runCommand: CliCommand = {
     // On a terminal the line ticks, so a long call shows its time growing; elsewhere nothing is drawn.
     const ticker = io.stderrIsTty ? setInterval(redraw, 250) : undefined
     ticker?.unref()
+    // On a terminal the program's lines appear as it prints them; the result then prints only what is left.
+    const streamed: string[] = []
+    const watching =
+      io.stderrIsTty && values.json !== true
+        ? built.ptcRuntime?.onProgramOutput(({ callId, line }) => {
+            if (callId !== RUN_ID) return
+            streamed.push(line)
+            io.write(`${line}\n`)
+            redraw()
+          })
+        : undefined
     try {
       const result = await built.runtime.execute(
         {
@@ -75,12 +86,14 @@ export const runCommand: CliCommand = {
         { signal: io.stop },
       )
       clearInterval(ticker)
+      watching?.dispose()
       io.status('')
       if (values.json === true) io.write(`${JSON.stringify(await runReport(result, tracker.records), null, 2)}\n`)
-      else printOutcome(result, io)
+      else printOutcome(result, io, streamed)
       return result.ok ? ExitCode.ok : ExitCode.failed
     } finally {
       clearInterval(ticker)
+      watching?.dispose()
       await built.close()
     }
   },
@@ -109,16 +122,28 @@ function timeoutOf(text: string | undefined): number | undefined {
   return timeoutMs
 }
 
-/** Output to stdout; a failure's first line to stderr and any captured output after it to stdout. */
-function printOutcome(result: ToolResult, io: Parameters<CliCommand['execute']>[1]): void {
+/**
+ * Output to stdout; a failure's first line to stderr and any captured output after it to stdout. Lines already
+ * shown as the program printed them are not printed again.
+ */
+function printOutcome(result: ToolResult, io: CliIo, streamed: readonly string[]): void {
+  const shown = streamed.map((line) => `${line}\n`).join('')
   if (result.ok) {
     const text = renderContent(result.content)
-    io.write(text.endsWith('\n') ? text : `${text}\n`)
+    io.write(unshown(text.endsWith('\n') ? text : `${text}\n`, shown))
     return
   }
   const [first = '', ...rest] = result.error.message.split('\n')
-  if (rest.length > 0) io.write(`${rest.join('\n')}\n`)
+  if (rest.length > 0) io.write(unshown(`${rest.join('\n')}\n`, shown === '' ? '' : `${CAPTURED_OUTPUT}\n${shown}`))
   io.error(`qilin-tools: ${first}\n`)
+}
+
+/** How code mode heads the output a failed program printed (`renderFailureMessage`). */
+const CAPTURED_OUTPUT = 'Captured output:'
+
+/** `text` without the part already shown; all of it when it does not start with that part. */
+function unshown(text: string, shown: string): string {
+  return shown !== '' && text.startsWith(shown) ? text.slice(shown.length) : text
 }
 
 async function runReport(result: ToolResult, records: readonly SubCallRecord[]) {

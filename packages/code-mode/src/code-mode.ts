@@ -23,6 +23,7 @@ import {
   searchToolsParameters,
 } from 'qilin-tools/internal/tool-search/search-tools-tool.js'
 import {
+  type ProgramOutputLine,
   type PtcRuntime,
   type PtcRuntimeParts,
   type PtcToolIndex,
@@ -41,7 +42,7 @@ const reservedNames = Object.freeze([RUN_CODE_TOOL_NAME])
 export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): NoInfer<Parts> & PtcRuntime {
   const programs = new WeakSet<AnyToolDefinition>()
   const installed = new Set<Disposer>()
-  const state = { closed: false }
+  const state: CodeModeState = { closed: false, outputListeners: new Set() }
   const runtime: Parts & PtcRuntime & { declareTools?: PtcRuntime['declareTools'] } = {
     ...parts,
     reservedNames,
@@ -76,6 +77,11 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
         ...(presentation.omitted === undefined ? {} : { omitted: presentation.omitted }),
       }
     },
+    onProgramOutput(listener) {
+      const entry = (line: ProgramOutputLine) => listener(line)
+      state.outputListeners.add(entry)
+      return createDisposer(() => state.outputListeners.delete(entry))
+    },
     close() {
       state.closed = true
       for (const disposer of [...installed]) disposer.dispose()
@@ -87,6 +93,12 @@ export function codeModeRuntime<Parts extends PtcRuntimeParts>(parts: Parts): No
     runtime.declareTools = (entries) => declare(entries.map(toolView))
   }
   return runtime
+}
+
+/** What every `run_code` of one code-mode runtime shares: whether it was closed, and who watches programs print. */
+interface CodeModeState {
+  closed: boolean
+  readonly outputListeners: Set<(line: ProgramOutputLine) => void>
 }
 
 /** What a program may call: each visible tool's binding, and the names its SDK offers (search's first). */
@@ -135,7 +147,7 @@ function toolView(entry: RegistryEntry): PtcToolView {
 function runCode(
   schema: ToolSchema,
   runtime: PtcRuntimeParts,
-  state: { readonly closed: boolean },
+  state: CodeModeState,
   visible: readonly RegistryEntry[],
   searchNames: readonly string[],
   subCalls: SubCalls,
@@ -161,7 +173,7 @@ function runCode(
     execute: (args: JsonObject, exec: ToolExecution) =>
       state.closed
         ? failure(ToolErrorCode.CODE_RUN_FAILED, 'code run failed (closed): the code-mode runtime was closed')
-        : runProgram(runtime, subCalls, programTools(), args, exec),
+        : runProgram(runtime, subCalls, programTools(), args, exec, state.outputListeners),
   })
 }
 
@@ -181,6 +193,24 @@ function escalation(programs: WeakSet<AnyToolDefinition>, event: PreExecuteEvent
   return { action: 'ask', reason: `The program asks for escalated sandbox permissions: ${String(args.justification)}` }
 }
 
+/** Each watcher sees each line; one that throws is dropped for that line alone. */
+function showOutput(
+  listeners: ReadonlySet<(line: ProgramOutputLine) => void>,
+  callId: string,
+  agentId: string | undefined,
+): (line: string) => void {
+  return (line) => {
+    const printed: ProgramOutputLine = Object.freeze({ callId, agentId, line })
+    for (const listener of listeners) {
+      try {
+        listener(printed)
+      } catch {
+        // A watcher never changes the run.
+      }
+    }
+  }
+}
+
 function hasText(value: JsonValue | undefined): boolean {
   return typeof value === 'string' && value.trim().length > 0
 }
@@ -191,6 +221,7 @@ async function runProgram(
   { bindings, toolNames }: ProgramTools,
   args: JsonObject,
   exec: ToolExecution,
+  outputListeners: ReadonlySet<(line: ProgramOutputLine) => void>,
 ): Promise<CallOutcome> {
   const parentId = exec.callId
   // Sub-calls still queued or running when the program ends (deadline, kill, or it simply returned) are cancelled:
@@ -223,6 +254,7 @@ async function runProgram(
       callId: parentId,
       toolNames,
       callTool,
+      ...(outputListeners.size === 0 ? {} : { onOutput: showOutput(outputListeners, parentId, exec.agentId) }),
     })
   } catch (thrown) {
     return failureFromThrown(thrown, ToolErrorCode.CODE_RUN_FAILED)

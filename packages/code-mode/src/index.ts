@@ -6,6 +6,7 @@ export { type PtcFailure, PtcFailureKind } from './failure-kinds.js'
 export { type PtcFailureFacts, ptcFailureText } from './failure-text.js'
 export { defaultPtcLimits, type PtcLimits } from './ptc-limits.js'
 export {
+  type ProgramOutputLine,
   type PtcIndexEntry,
   type PtcLanguage,
   type PtcPresentation,

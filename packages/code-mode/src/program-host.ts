@@ -169,7 +169,12 @@ export class ProgramHost {
     const pieces = (this.#partial + text).split('\n')
     this.#partial = pieces.pop() ?? ''
     this.#lines.push(...pieces)
-    if (this.#outputBytes > this.limits.maxOutputBytes) this.fail(ptcFailure(PtcFailureKind.OUTPUT_LIMIT, this.limits))
+    if (this.#outputBytes > this.limits.maxOutputBytes) {
+      this.fail(ptcFailure(PtcFailureKind.OUTPUT_LIMIT, this.limits))
+      return
+    }
+    const onOutput = this.#request.onOutput
+    if (onOutput !== undefined) for (const line of pieces) showLine(onOutput, line)
   }
 
   #countCall(): boolean {
@@ -268,5 +273,14 @@ export class ProgramHost {
       this.#ended.abort(new Error('the run_code program ended before this call settled'))
       void untilQuiet(this.#inFlight, SUB_CALL_SETTLE_GRACE_MS).then(() => this.#resolve(result))
     }
+  }
+}
+
+/** A host's live view of the output may fail; the run goes on as if it had not looked. */
+function showLine(onOutput: (line: string) => void, line: string): void {
+  try {
+    onOutput(line)
+  } catch {
+    // Dropped: a viewer never changes the run.
   }
 }

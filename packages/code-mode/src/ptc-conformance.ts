@@ -36,6 +36,8 @@ export interface PtcConformancePrograms {
   readonly deniedCall: string
   /** Return the result of `approved_action` with `{}`. */
   readonly askedCall: string
+  /** Print the lines `first` and `second`, then return the result of `approved_action` with `{}`. */
+  readonly printThenAsk: string
   /** Start `step` with `{ n: i }` for i from 0 to 19 all at once, wait for all, return the results in order. */
   readonly overlappingSteps: string
   /** Start `peek` with `{ n: i }` for i from 0 to 7 all at once, wait for all, return the results. */
@@ -183,6 +185,31 @@ export function describePtcConformance(
       const result = await pending
       expect(expectSuccess(result).value).toBe('approved once')
       expect(harness.bodies.filter((body) => body.name === 'approved_action')).toHaveLength(1)
+    })
+
+    it('shows each printed line to output watchers as it is printed, before the program ends', async () => {
+      harness.approvals.length = 0
+      const seen: { callId: string; line: string }[] = []
+      const watching = harness.ptc.onProgramOutput(({ callId, line }) => {
+        seen.push({ callId, line })
+        throw new Error('a watcher that throws changes nothing')
+      })
+      try {
+        const pending = harness.runtime.execute(program(programs.printThenAsk, 'run-print'))
+        while (harness.approvals.length === 0) await sleep(5)
+        // The program is suspended on its approval: what it printed before has been shown already.
+        expect(seen).toEqual([
+          { callId: 'run-print', line: 'first' },
+          { callId: 'run-print', line: 'second' },
+        ])
+        harness.approvals[0]?.resolve(true)
+        const result = await pending
+        expect(textOf(result)).toBe('first\nsecond\napproved once')
+      } finally {
+        watching.dispose()
+      }
+      await harness.runtime.execute(program(programs.printAndReturn, 'run-unwatched'))
+      expect(seen.map(({ line }) => line)).toEqual(['first', 'second'])
     })
 
     it('kills a program at its deadline while a sub-call waits for approval', async () => {

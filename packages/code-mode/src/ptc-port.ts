@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue } from 'qilin-tools/internal/json-schema/jso
 import type { JsonSchemaNode, JsonSchemaObject } from 'qilin-tools/internal/json-schema/node.js'
 import type { CallFailure, CallSuccess, ToolResult } from 'qilin-tools/internal/pipeline/call.js'
 import type { ToolPresenter } from 'qilin-tools/internal/pipeline/tool-presenter.js'
+import type { Disposer } from 'qilin-tools/internal/registry/disposer.js'
 import type { OmittedTool, PromptSection, ToolSchema } from 'qilin-tools/internal/registry/tool-schema.js'
 
 /**
@@ -68,6 +69,11 @@ export interface PtcRunRequest {
    * the runtime's own: aborting it cancels the sub-call (the runtime's deadline ends its calls with the program).
    */
   callTool(name: string, args: JsonValue, signal?: AbortSignal): Promise<ToolResult>
+  /**
+   * Sees each complete line the program prints, in order, as it is printed and only while the output is within its
+   * limit; what it throws is dropped. @default none
+   */
+  readonly onOutput?: (line: string) => void
 }
 
 /** What a run reports about itself: how many tools it called and the result bytes it kept out of the conversation. */
@@ -112,4 +118,18 @@ export interface PtcRuntimeParts {
  * A code-mode runtime, as `createToolRuntime({ ptcRuntime })` takes it: the language runtime's parts plus the tool
  * presenter that builds `run_code` from them (`codeModeRuntime`).
  */
-export interface PtcRuntime extends PtcRuntimeParts, ToolPresenter {}
+export interface PtcRuntime extends PtcRuntimeParts, ToolPresenter {
+  /**
+   * Calls `listener` with each complete line a `run_code` program prints, as it prints it (a host's live view; the
+   * model still gets the whole output with the result). What the listener throws is dropped.
+   */
+  onProgramOutput(listener: (line: ProgramOutputLine) => void): Disposer
+}
+
+/** One line a running program printed, with the `run_code` call it belongs to. */
+export interface ProgramOutputLine {
+  /** The `run_code` call's id. */
+  readonly callId: string
+  readonly agentId: string | undefined
+  readonly line: string
+}

@@ -14,6 +14,7 @@ export const typeScriptConformancePrograms: PtcConformancePrograms = {
   invalidArguments: `try { await tools.add({ a: 'two', b: 3 } as never) } catch (error) { return (error as ToolCallError).code }`,
   deniedCall: `try { await tools.guarded({}) } catch (error) { return (error as ToolCallError).code }`,
   askedCall: `return await tools.approved_action({})`,
+  printThenAsk: `console.log('first')\nconsole.log('second')\nreturn await tools.approved_action({})`,
   overlappingSteps: `return await Promise.all(Array.from({ length: 20 }, (_, n) => tools.step({ n })))`,
   overlappingPeeks: `return await Promise.all(Array.from({ length: 8 }, (_, n) => tools.peek({ n })))`,
   hasSecretBinding: `return 'secret' in tools`,

@@ -11,6 +11,7 @@ export const pythonConformancePrograms: PtcConformancePrograms = {
   invalidArguments: `try:\n    await tools.add(a='two', b=3)\nexcept ToolCallError as error:\n    return error.code`,
   deniedCall: `try:\n    await tools.guarded()\nexcept ToolCallError as error:\n    return error.code`,
   askedCall: `return await tools.approved_action()`,
+  printThenAsk: `print('first')\nprint('second')\nreturn await tools.approved_action()`,
   overlappingSteps: `return await asyncio.gather(*(tools.step(n=n) for n in range(20)))`,
   overlappingPeeks: `return list(await asyncio.gather(*(tools.peek(n=n) for n in range(8))))`,
   hasSecretBinding: `return 'secret' in tools`,
