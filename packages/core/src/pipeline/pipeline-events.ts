@@ -81,6 +81,8 @@ export interface ResultEvent {
   readonly result: ToolResult
   readonly agentId: string | undefined
   readonly parentId: string | undefined
+  /** The call as validated, the object the earlier events showed; undefined when it was refused before that. */
+  readonly call: CallInfo | undefined
 }
 
 /** Is told every finished result (`tools/result`); what it returns or throws does not change the call. */

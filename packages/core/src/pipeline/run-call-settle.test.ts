@@ -83,6 +83,26 @@ describe('stages 7 to 9: post-execute, finalize, observe', () => {
     expect(result.ok).toBe(true)
     expect(seen).toEqual([result])
   })
+
+  it('shows observers the call as the earlier events saw it, and none for a call refused before validation', async () => {
+    const runtime = createToolRuntime()
+    runtime.register(add)
+    const preExecuteCalls: unknown[] = []
+    const resultCalls: unknown[] = []
+    runtime.on('tools/pre-execute', (event) => {
+      preExecuteCalls.push(event.call)
+      return undefined
+    })
+    runtime.on('tools/result', (event) => {
+      resultCalls.push(event.call)
+    })
+    await runtime.execute(call('add', { a: 1, b: 2 }))
+    await runtime.execute(call('add', { a: 'one', b: 2 }))
+    expect(resultCalls).toHaveLength(2)
+    expect(resultCalls[0]).toBe(preExecuteCalls[0])
+    expect(resultCalls[0]).toMatchObject({ name: 'add', arguments: { a: 1, b: 2 } })
+    expect(resultCalls[1]).toBeUndefined()
+  })
 })
 
 describe('session log', () => {

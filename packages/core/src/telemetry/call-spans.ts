@@ -1,54 +1,71 @@
 import type { Context, Span } from '@opentelemetry/api'
 import type { CallInfo } from '../pipeline/pipeline-events.js'
 
-/** One call's span while the call runs: the span, the context that holds it, and how often its body was entered. */
+/**
+ * One call's span while the call runs: the span, the context that holds it (undefined when the span records
+ * nothing and changes no context, so there is nothing to make active), and how often its body was entered.
+ */
 export interface CallSpan {
   readonly call: CallInfo
   readonly span: Span
-  readonly context: Context
+  readonly context: Context | undefined
   attempts: number
 }
 
 /**
- * The spans of calls in flight. A result names its call only by id, agent and parent, and two calls may share
- * those (a model that reuses ids), so each key holds a chain of its spans in start order and a result takes the
- * oldest. The chain is links, not an array: the common key holds one span and allocates nothing more.
+ * The spans of calls in flight, by call id: what a sub-call finds its `run_code` call's span by. Two calls may share
+ * an id (a model that reuses ids, or two agents), so each id holds a chain of its spans in start order. The chain is
+ * links, not an array: the common id holds one span and allocates nothing more; an id is a key as it is, never a
+ * string built per call.
  */
 export class CallSpans {
-  readonly #byKey = new Map<string, Link>()
+  readonly #byId = new Map<string, Link>()
 
-  add(key: string, entry: CallSpan): void {
+  add(entry: CallSpan): void {
     const link: Link = { entry, next: undefined }
-    let last = this.#byKey.get(key)
+    let last = this.#byId.get(entry.call.id)
     if (last === undefined) {
-      this.#byKey.set(key, link)
+      this.#byId.set(entry.call.id, link)
       return
     }
     while (last.next !== undefined) last = last.next
     last.next = link
   }
 
-  /** The oldest span under `key`, still in flight. */
-  peek(key: string): CallSpan | undefined {
-    return this.#byKey.get(key)?.entry
+  /** The oldest top-level call of this agent with this id still in flight: the program a sub-call belongs to. */
+  program(agentId: string | undefined, id: string): CallSpan | undefined {
+    for (let link = this.#byId.get(id); link !== undefined; link = link.next) {
+      const { call } = link.entry
+      if (call.agentId === agentId && call.parentId === undefined) return link.entry
+    }
+    return undefined
   }
 
-  /** Removes and returns the oldest span under `key`. */
-  take(key: string): CallSpan | undefined {
-    const first = this.#byKey.get(key)
-    if (first === undefined) return undefined
-    if (first.next === undefined) this.#byKey.delete(key)
-    else this.#byKey.set(key, first.next)
-    return first.entry
+  /** Forgets this span. */
+  remove(entry: CallSpan): void {
+    const id = entry.call.id
+    const first = this.#byId.get(id)
+    if (first === undefined) return
+    if (first.entry === entry) {
+      if (first.next === undefined) this.#byId.delete(id)
+      else this.#byId.set(id, first.next)
+      return
+    }
+    for (let link = first; link.next !== undefined; link = link.next) {
+      if (link.next.entry === entry) {
+        link.next = link.next.next
+        return
+      }
+    }
   }
 
   /** Removes and returns every span still in flight. */
   drain(): CallSpan[] {
     const all: CallSpan[] = []
-    for (const first of this.#byKey.values()) {
+    for (const first of this.#byId.values()) {
       for (let link: Link | undefined = first; link !== undefined; link = link.next) all.push(link.entry)
     }
-    this.#byKey.clear()
+    this.#byId.clear()
     return all
   }
 }
@@ -56,9 +73,4 @@ export class CallSpans {
 interface Link {
   readonly entry: CallSpan
   next: Link | undefined
-}
-
-/** The key of a call: its agent, the `run_code` call it came from, and its id. */
-export function callKey(agentId: string | undefined, parentId: string | undefined, id: string): string {
-  return `${agentId ?? ''}\u0000${parentId ?? ''}\u0000${id}`
 }

@@ -1,4 +1,4 @@
-import { context, SpanStatusCode, trace } from '@opentelemetry/api'
+import { context, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api'
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks'
 import {
   BasicTracerProvider,
@@ -301,5 +301,43 @@ describe('instrumentOpenTelemetry: calls that share an id', () => {
     const finished = named('execute_tool wait')
     expect(finished).toHaveLength(3)
     expect(new Set(finished.map((span) => span.spanContext().spanId)).size).toBe(3)
+  })
+})
+
+describe('instrumentOpenTelemetry: a tracer that records nothing', () => {
+  /** The API's own tracer with no SDK registered, counting the spans asked of it. */
+  function countingNoopTracer() {
+    const noop = trace.getTracer('no-sdk')
+    const started: string[] = []
+    const counting: Tracer = {
+      startSpan: (name, options, parent) => {
+        started.push(name)
+        return noop.startSpan(name, options, parent)
+      },
+      startActiveSpan: noop.startActiveSpan.bind(noop) as Tracer['startActiveSpan'],
+    }
+    return { tracer: counting, started }
+  }
+
+  it('asks for one span per call, keeps the caller’s span active in the body, and keeps nothing after', async () => {
+    const { tracer: noopTracer, started } = countingNoopTracer()
+    const runtime = createToolRuntime()
+    let seenInBody: string | undefined
+    runtime.register(
+      toolWith('probe', async () => {
+        seenInBody = trace.getActiveSpan()?.spanContext().spanId
+        return 'ok'
+      }),
+    )
+    const instrumentation = instrumentOpenTelemetry(runtime, { tracer: noopTracer })
+    const { value, host } = await insideHostSpan(async () => [
+      await runtime.execute(call('probe', {}, 'probe-1')),
+      await runtime.execute(call('missing', {}, 'missing-1')),
+    ])
+    expect(value.map((result) => result.ok)).toEqual([true, false])
+    // The refused call never reached the listeners: its span is made when it settles, once.
+    expect(started).toEqual(['execute_tool probe', 'execute_tool missing'])
+    expect(seenInBody).toBe(host.spanContext().spanId)
+    instrumentation.dispose()
   })
 })

@@ -2,6 +2,8 @@ import {
   type Attributes,
   type Context,
   context,
+  isSpanContextValid,
+  type Span,
   SpanKind,
   SpanStatusCode,
   type Tracer,
@@ -13,7 +15,7 @@ import type { ToolResult } from '../pipeline/call.js'
 import type { ApprovalEvent, CallInfo, PreExecuteEvent, ResultEvent } from '../pipeline/pipeline-events.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { createDisposer, type Disposer } from '../registry/disposer.js'
-import { type CallSpan, CallSpans, callKey } from './call-spans.js'
+import { type CallSpan, CallSpans } from './call-spans.js'
 import { EXECUTE_TOOL, GenAiAttribute, ToolSpanEvent, ToolSpanEventAttribute } from './gen-ai-attributes.js'
 
 /** How `instrumentOpenTelemetry` makes its spans. */
@@ -53,7 +55,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
 
   const parentOf = (agentId: string | undefined, parentId: string | undefined): Context => {
     if (parentId === undefined) return context.active()
-    return inFlight.peek(callKey(agentId, undefined, parentId))?.context ?? context.active()
+    return inFlight.program(agentId, parentId)?.context ?? context.active()
   }
 
   // A listener that threw would deny the call: a broken tracer costs the span, never the call.
@@ -65,9 +67,15 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
       attributes[GenAiAttribute.TOOL_DESCRIPTION] = definition.description
       if (capture) attributes[GenAiAttribute.TOOL_CALL_ARGUMENTS] = bounded(JSON.stringify(call.arguments))
       const span = tracer.startSpan(`${EXECUTE_TOOL} ${call.name}`, { kind: SpanKind.INTERNAL, attributes }, parent)
-      const entry: CallSpan = { call, span, context: trace.setSpan(parent, span), attempts: 0 }
+      const entry: CallSpan = {
+        call,
+        span,
+        context: changesContext(span, parent) ? trace.setSpan(parent, span) : undefined,
+        attempts: 0,
+      }
       byCall.set(call, entry)
-      inFlight.add(callKey(call.agentId, call.parentId, call.id), entry)
+      // Only a top-level call can be a program whose sub-calls look for its span.
+      if (call.parentId === undefined && entry.context !== undefined) inFlight.add(entry)
     } catch {
       // No span for this call; the pipeline's own observers isolate the other listeners.
     }
@@ -93,11 +101,14 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   }
 
   const finish = (event: ResultEvent): void => {
-    const { result, agentId, parentId } = event
-    const entry = inFlight.take(callKey(agentId, parentId, result.id))
-    if (entry !== undefined) byCall.delete(entry.call)
+    const { result, agentId, parentId, call } = event
+    const entry = call === undefined ? undefined : byCall.get(call)
+    if (entry !== undefined) {
+      byCall.delete(entry.call)
+      if (entry.context !== undefined && entry.call.parentId === undefined) inFlight.remove(entry)
+    }
     const span = entry?.span ?? lateSpan(tracer, result, agentId, parentId, parentOf(agentId, parentId))
-    settle(span, result, capture)
+    if (span.isRecording()) settle(span, result, capture)
     span.end()
   }
 
@@ -107,7 +118,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
       'tools/execute',
       (exec, next) => {
         const entry = byCall.get(exec.call)
-        if (entry === undefined) return next()
+        if (entry?.context === undefined) return next()
         entry.attempts++
         if (entry.attempts > 1)
           entry.span.addEvent(ToolSpanEvent.RETRY, { [ToolSpanEventAttribute.ATTEMPT]: entry.attempts })
@@ -123,6 +134,17 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
     for (const entry of inFlight.drain()) entry.span.end()
     byCall.clear()
   })
+}
+
+/**
+ * Whether making the span active changes what the body sees. A span that records nothing and carries its parent's
+ * span context (the API's no-op tracer, with no SDK registered) does not: the body's active context stays the
+ * caller's, as it would be with the span in it, and nothing needs making per call.
+ */
+function changesContext(span: Span, parent: Context): boolean {
+  if (span.isRecording()) return true
+  const own = span.spanContext()
+  return isSpanContextValid(own) && own !== trace.getSpanContext(parent)
 }
 
 function baseAttributes(
