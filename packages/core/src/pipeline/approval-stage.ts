@@ -15,13 +15,18 @@ export const deferral = Symbol('deferral')
  * Stage 4: when something asked (`run.asks`) and nothing denied, the approver decides. No approver, an approver
  * that throws, or a caller that cancels while waiting all leave the call undispatched. Under `approvals: 'defer'`
  * a top-level call is deferred instead; a program's sub-call still waits here (programs are never replayed). A
- * call `decide` re-runs is approved already: its answer is reported, and nothing is asked again.
+ * call answered already (`decide` re-running it, or the host's `approval` option) has its answer reported, and
+ * nothing is asked again.
  */
 export function runApproval(run: CallRun): Step<CallOutcome | typeof deferral | undefined> {
   const decided = run.decided
   if (decided !== undefined) {
-    reportApproval(run, 'approved', decided.answer, decided.askedAt)
-    return undefined
+    if (decided.answer.approved === true) {
+      reportApproval(run, 'approved', decided.answer, decided.askedAt)
+      return undefined
+    }
+    reportApproval(run, 'denied', decided.answer, decided.askedAt)
+    return failure(ToolErrorCode.DENIED, decided.answer.reason || failureMessages.notApproved(run.info!.name))
   }
   const reasons = run.asks
   if (reasons.length === 0) return undefined

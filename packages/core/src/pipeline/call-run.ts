@@ -68,11 +68,16 @@ export interface DeferredApprovals {
   readonly now: () => number
 }
 
-/** The answer `decide` re-runs a call under: the approval stage reports it instead of asking, or deferring, again. */
+/**
+ * An answer given before the call reached the approval stage: `decide` re-running a deferred call, or the host's
+ * own approval flow (`ExecuteOptions.approval`, the AI SDK's). The stage reports it instead of asking, or deferring.
+ */
 export interface DecidedCall {
   readonly answer: ApprovalAnswer
   /** When the approval was asked for, on the `performance.now()` clock (for `waitedMs`). */
   readonly askedAt: number
+  /** True for a deferred call `decide` runs: its started record was written when it was deferred. */
+  readonly resumed: boolean
 }
 
 /** One scope's presentation for one visible set: what the model sees, and the presented tools it may call. */
@@ -104,7 +109,7 @@ export interface CallRun {
   readonly listeners: MergedListeners
   /** Found and read when the call was scheduled; otherwise the resolve stage does it. */
   readonly prepared: PreparedCall | undefined
-  /** Set when `decide` re-runs an approved call: its started record was written when it was deferred. */
+  /** Set when the call was answered before it asked: by `decide`, or by the host's own approval flow. */
   readonly decided: DecidedCall | undefined
   /** Set once the call is resolved and validated. */
   target: CallTarget | undefined

@@ -265,7 +265,9 @@ function createView(
     },
     execute(call: ToolCall, options?: ExecuteOptions): Promise<DeferredToolResult> {
       ready('execute')
-      return runCall(scope, asCall(call), options?.signal)
+      const answer = options?.approval
+      const decided = answer === undefined ? undefined : { answer, askedAt: performance.now(), resumed: false }
+      return runCall(scope, asCall(call), options?.signal, undefined, undefined, decided)
     },
     executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<DeferredToolResult[]> {
       ready('executeAll')

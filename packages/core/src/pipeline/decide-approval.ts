@@ -116,7 +116,7 @@ async function settleClaimed(
     return settleUnrun(scope, record, 'denied', answer, outcome, now)
   }
   // Approved: the stored call runs the pipeline again; the deferred call's started record stands for it.
-  const decided = { answer, askedAt: askedAtOf(record, now) }
+  const decided = { answer, askedAt: askedAtOf(record, now), resumed: true }
   return (await runCall(scope, storedCall(record), undefined, storedOrigin(record), undefined, decided)) as ToolResult
 }
 

@@ -6,9 +6,16 @@ import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-
 import type { DeferredToolResult, ToolCall, ToolResult } from './call.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
 
-/** Per-call options of `execute`: the signal that cancels the call. */
+/** Per-call options of `execute`: the signal that cancels the call, an approval given outside the pipeline. */
 export interface ExecuteOptions {
+  /** Cancels the call. @default none */
   readonly signal?: AbortSignal
+  /**
+   * A person's answer for this very call, obtained by the host's own approval flow (as `toAISDKTools` does with the
+   * AI SDK's approval parts): the approval stage reports it instead of asking the approver or deferring, so the call
+   * is not asked about twice. Listeners, guards and `needsApproval` still run, and a deny still wins. @default none
+   */
+  readonly approval?: ApprovalAnswer
 }
 
 /**
