@@ -1,0 +1,50 @@
+/** One schema step. Versions count up from 1; a released step is never edited, only followed by a new one. */
+export interface Migration {
+  readonly version: number
+  readonly statements: readonly string[]
+}
+
+/**
+ * Times are milliseconds since the epoch (`bigint`); record payloads are `json`, which keeps the text as written
+ * (key order, `\u0000` escapes), where `jsonb` would reorder keys and refuse `\u0000`. `claims` counts successful
+ * claims: a claim after the first took over an abandoned one. `seq` orders records created in the same millisecond.
+ */
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    statements: [
+      `CREATE TABLE qilin_approvals (
+        approval_id text PRIMARY KEY,
+        seq bigint GENERATED ALWAYS AS IDENTITY,
+        call_id text NOT NULL,
+        tool_name text NOT NULL,
+        agent_id text,
+        parent_id text,
+        arguments json NOT NULL,
+        reasons json NOT NULL,
+        created_at bigint NOT NULL,
+        expires_at bigint NOT NULL,
+        state text NOT NULL CHECK (state IN ('pending', 'claimed', 'settled')),
+        answer json,
+        claim_token text,
+        claimed_at bigint,
+        lease_until bigint,
+        claims integer NOT NULL DEFAULT 0,
+        outcome json,
+        settled_at bigint
+      )`,
+      'CREATE INDEX qilin_approvals_by_state ON qilin_approvals (state, created_at, seq)',
+      'CREATE INDEX qilin_approvals_by_agent ON qilin_approvals (agent_id, state, created_at, seq)',
+      'CREATE INDEX qilin_approvals_by_tool ON qilin_approvals (tool_name, state, created_at, seq)',
+      `CREATE TABLE qilin_session_log (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        type text NOT NULL,
+        call_id text NOT NULL,
+        agent_id text,
+        at bigint NOT NULL,
+        record json NOT NULL
+      )`,
+      'CREATE INDEX qilin_session_log_by_call ON qilin_session_log (call_id, seq)',
+    ],
+  },
+]

@@ -1,0 +1,209 @@
+import type {
+  ApprovalClaim,
+  ApprovalFilter,
+  ApprovalRecord,
+  ClaimResult,
+  SettledApprovalOutcome,
+  ToolStore,
+} from 'qilin-tools/internal/approvals/approval-store.js'
+import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
+import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
+import type { SessionLogRecord } from 'qilin-tools/internal/session-log/session-log.js'
+import { APPROVAL_COLUMNS, approvalFromRow } from './approval-row.js'
+import { toColumnText } from './column-text.js'
+import { DEFAULT_MAX_RECORD_BYTES, recordJson } from './record-json.js'
+import type { SqlParameter, SqlPort, SqlResult } from './sql-port.js'
+import { isStoreError, StoreError, StoreErrorCode } from './store-error.js'
+
+/** What `readSessionLog` narrows by. */
+export interface SessionLogFilter {
+  /** Only the records of this call. @default every call */
+  readonly callId?: string
+  /** At most this many, oldest first. @default no limit */
+  readonly limit?: number
+}
+
+/** A `ToolStore` kept in a database, which can also read its session log back. */
+export interface DatabaseStore extends ToolStore {
+  /** The session log's records, oldest first. */
+  readSessionLog(filter?: SessionLogFilter): Promise<readonly SessionLogRecord[]>
+}
+
+/** Options every database store takes. */
+export interface DatabaseStoreOptions {
+  /**
+   * The largest record accepted, in UTF-8 bytes of JSON (an approval's arguments, reasons and outcome together, or
+   * one session-log record); a larger one is refused with `STORE_RECORD_TOO_LARGE`, never cut.
+   * @default 16777216 (16 MiB)
+   */
+  readonly maxRecordBytes?: number
+}
+
+const column = (value: string | undefined): string | null => (value === undefined ? null : toColumnText(value))
+
+function time(value: number, field: string): number {
+  if (!Number.isSafeInteger(value)) {
+    throw new InvalidArgumentError(`${field} must be whole milliseconds since the epoch, got ${String(value)}`)
+  }
+  return value
+}
+
+function limitOf(limit: number | undefined): number | null {
+  if (limit === undefined) return null
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new InvalidArgumentError(`limit must be a whole number of records, 0 or more, got ${String(limit)}`)
+  return limit
+}
+
+/**
+ * The one SQL implementation of `ToolStore`, over any driver that implements `SqlPort` (the schema must be
+ * migrated first). Every value travels as a statement parameter. A claim is one `UPDATE` whose `WHERE` holds only
+ * for a pending approval or a lapsed claim: the row lock makes concurrent claimers queue, and each one after the
+ * winner re-reads the row and no longer matches, so exactly one wins, across any number of processes.
+ */
+export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}): DatabaseStore {
+  const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES
+  let closed: Promise<void> | undefined
+
+  const query = async (text: string, parameters: readonly SqlParameter[] = []): Promise<SqlResult> => {
+    if (closed !== undefined) throw new StoreError(StoreErrorCode.CLOSED, 'the store is closed')
+    try {
+      return await port.query(text, parameters)
+    } catch (error) {
+      if (isStoreError(error)) throw error
+      throw new StoreError(StoreErrorCode.QUERY_FAILED, `the database failed: ${thrownMessage(error)}`, {
+        cause: error,
+      })
+    }
+  }
+
+  const getApproval = async (approvalId: string): Promise<ApprovalRecord | undefined> => {
+    const { rows } = await query(`SELECT ${APPROVAL_COLUMNS} FROM qilin_approvals WHERE approval_id = $1`, [
+      toColumnText(approvalId),
+    ])
+    return rows[0] === undefined ? undefined : approvalFromRow(rows[0])
+  }
+
+  return {
+    async append(record) {
+      const [json] = recordJson([record], maxBytes, `session-log record ${record.type} of call ${record.id}`)
+      await query('INSERT INTO qilin_session_log (type, call_id, agent_id, at, record) VALUES ($1, $2, $3, $4, $5)', [
+        record.type,
+        toColumnText(record.id),
+        column(record.agentId),
+        time(record.at, 'at'),
+        json!,
+      ])
+    },
+
+    async putApproval(record) {
+      const [argumentsJson, reasonsJson, answerJson, outcomeJson] = recordJson(
+        [record.arguments, record.reasons, record.answer ?? null, record.outcome ?? null],
+        maxBytes,
+        `approval ${record.approvalId}`,
+      )
+      const { affectedRows } = await query(
+        `INSERT INTO qilin_approvals (approval_id, call_id, tool_name, agent_id, parent_id, arguments, reasons,
+          created_at, expires_at, state, answer, claim_token, claimed_at, lease_until, outcome, settled_at)
+        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+        ON CONFLICT (approval_id) DO NOTHING`,
+        [
+          toColumnText(record.approvalId),
+          toColumnText(record.callId),
+          toColumnText(record.toolName),
+          column(record.agentId),
+          column(record.parentId),
+          argumentsJson!,
+          reasonsJson!,
+          time(record.createdAt, 'createdAt'),
+          time(record.expiresAt, 'expiresAt'),
+          record.state,
+          record.answer === undefined ? null : answerJson!,
+          column(record.claimToken),
+          record.claimedAt === undefined ? null : time(record.claimedAt, 'claimedAt'),
+          record.leaseUntil === undefined ? null : time(record.leaseUntil, 'leaseUntil'),
+          record.outcome === undefined ? null : outcomeJson!,
+          record.settledAt === undefined ? null : time(record.settledAt, 'settledAt'),
+        ],
+      )
+      if (affectedRows === 0) {
+        throw new StoreError(
+          StoreErrorCode.DUPLICATE_APPROVAL,
+          `the store already holds an approval with id ${JSON.stringify(record.approvalId)}`,
+        )
+      }
+    },
+
+    getApproval,
+
+    async listApprovals(filter: ApprovalFilter = {}) {
+      const parameters: SqlParameter[] = [filter.state ?? 'pending']
+      const conditions = ['state = $1']
+      // Only placeholders are composed here; every value is a parameter.
+      if (filter.agentId !== undefined) conditions.push(`agent_id = $${parameters.push(toColumnText(filter.agentId))}`)
+      if (filter.toolName !== undefined)
+        conditions.push(`tool_name = $${parameters.push(toColumnText(filter.toolName))}`)
+      if (filter.createdAfter !== undefined)
+        conditions.push(`created_at >= $${parameters.push(time(filter.createdAfter, 'createdAfter'))}`)
+      const limit = limitOf(filter.limit)
+      const limitClause = limit === null ? '' : ` LIMIT $${parameters.push(limit)}`
+      const { rows } = await query(
+        `SELECT ${APPROVAL_COLUMNS} FROM qilin_approvals WHERE ${conditions.join(' AND ')}
+        ORDER BY created_at, seq${limitClause}`,
+        parameters,
+      )
+      return rows.map(approvalFromRow)
+    },
+
+    async claimApproval(claim: ApprovalClaim): Promise<ClaimResult> {
+      const [answerJson] = recordJson([claim.answer], maxBytes, `the answer to approval ${claim.approvalId}`)
+      const { rows } = await query(
+        `UPDATE qilin_approvals
+        SET state = 'claimed', answer = $2, claim_token = $3, claimed_at = $4, lease_until = $5, claims = claims + 1
+        WHERE approval_id = $1 AND (state = 'pending' OR (state = 'claimed' AND lease_until < $4))
+        RETURNING ${APPROVAL_COLUMNS}, claims`,
+        [
+          toColumnText(claim.approvalId),
+          answerJson!,
+          toColumnText(claim.claimToken),
+          time(claim.at, 'at'),
+          time(claim.leaseUntil, 'leaseUntil'),
+        ],
+      )
+      const won = rows[0]
+      if (won !== undefined) {
+        return { status: 'claimed', record: approvalFromRow(won), abandoned: Number(won.claims) > 1 }
+      }
+      const record = await getApproval(claim.approvalId)
+      return record === undefined ? { status: 'unknown' } : { status: 'taken', record }
+    },
+
+    async settleApproval(approvalId: string, claimToken: string, outcome: SettledApprovalOutcome, settledAt: number) {
+      const [outcomeJson] = recordJson([outcome], maxBytes, `the outcome of approval ${approvalId}`)
+      const { affectedRows } = await query(
+        `UPDATE qilin_approvals SET state = 'settled', outcome = $3, settled_at = $4
+        WHERE approval_id = $1 AND claim_token = $2 AND state = 'claimed'`,
+        [toColumnText(approvalId), toColumnText(claimToken), outcomeJson!, time(settledAt, 'settledAt')],
+      )
+      return affectedRows === 1
+    },
+
+    async readSessionLog(filter: SessionLogFilter = {}) {
+      const parameters: SqlParameter[] = []
+      const where =
+        filter.callId === undefined ? '' : `WHERE call_id = $${parameters.push(toColumnText(filter.callId))}`
+      const limit = limitOf(filter.limit)
+      const limitClause = limit === null ? '' : ` LIMIT $${parameters.push(limit)}`
+      const { rows } = await query(
+        `SELECT record::text AS record FROM qilin_session_log ${where} ORDER BY seq${limitClause}`,
+        parameters,
+      )
+      return rows.map((row) => JSON.parse(String(row.record)) as SessionLogRecord)
+    },
+
+    close() {
+      closed ??= port.close()
+      return closed
+    },
+  }
+}
