@@ -66,8 +66,19 @@ export interface ApprovalFilter {
   readonly state?: ApprovalState
   /** Only those created at or after this time. */
   readonly createdAfter?: number
-  /** At most this many, oldest first. @default no limit */
+  /** Only those whose `expiresAt` is after this time (`pendingApprovals` passes now: expired ones are not listed). */
+  readonly expiresAfter?: number
+  /** At most this many. Always oldest first: by `createdAt`, ties by `approvalId`. @default no limit */
   readonly limit?: number
+}
+
+/** What `readSessionLog` narrows by; the fields AND. */
+export interface SessionRecordFilter {
+  /** The call's id (a sub-call's own id, not its parent's). */
+  readonly id?: string
+  /** Only the records of a `run_code` program's sub-calls. */
+  readonly parentId?: string
+  readonly type?: SessionLogRecord['type']
 }
 
 /** The claim `decide` asks the store to make: atomic, first one wins. */
@@ -102,15 +113,22 @@ export type ClaimResult =
  */
 export interface ToolStore extends SessionLog {
   append(record: SessionLogRecord): Promise<void>
-  /** Records a new pending approval. A second record with the same `approvalId` is an error. */
+  /** The session log's records as appended, oldest first (append order), narrowed by `filter`. */
+  readSessionLog(filter?: SessionRecordFilter): Promise<readonly SessionLogRecord[]>
+  /** Records a new pending approval. A second record with the same `approvalId` rejects (nothing is overwritten). */
   putApproval(record: ApprovalRecord): Promise<void>
   getApproval(approvalId: string): Promise<ApprovalRecord | undefined>
   listApprovals(filter?: ApprovalFilter): Promise<readonly ApprovalRecord[]>
   /**
    * Claims a `pending` approval, or a `claimed` one whose `leaseUntil` is before `claim.at` (its claimer died: the
-   * caller then settles it as interrupted; the answer stored is the new one).
+   * caller then settles it as interrupted; the answer stored is the new one). A settled approval, or a claim whose
+   * lease still runs, answers `taken` with the record as it is; an id no record has, `unknown`.
    */
   claimApproval(claim: ApprovalClaim): Promise<ClaimResult>
+  /**
+   * Writes the outcome and moves the approval to `settled`, only while `claimToken` owns the claim; false (and
+   * nothing written) for any other token, an unclaimed or already settled approval, or an unknown id.
+   */
   settleApproval(
     approvalId: string,
     claimToken: string,

@@ -31,6 +31,13 @@ export const ToolErrorCode = {
   BLOCKED: 'BLOCKED',
   /** A `run_code` program failed: syntax, runtime error, limits, deadline. */
   CODE_RUN_FAILED: 'CODE_RUN_FAILED',
+  /**
+   * The process running the call (or deciding its approval) stopped before the call settled: the tool may or may
+   * not have run, and it is never run again for the same call.
+   */
+  INTERRUPTED: 'INTERRUPTED',
+  /** `decide` was given an approval id no store holds (or one too long to be an id). */
+  UNKNOWN_APPROVAL: 'UNKNOWN_APPROVAL',
 } as const
 
 /** The union of every code a `ToolError` can carry. */

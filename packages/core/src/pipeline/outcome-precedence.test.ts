@@ -138,6 +138,20 @@ const scenarios: Record<OutcomeKind, Scenario> = {
       throw new ToolError({ code: 'CODE_RUN_FAILED', message: 'code run failed (runtime): boom' })
     }),
   },
+  INTERRUPTED: {
+    phase: 'after-dispatch',
+    setup: body('interrupted', (abort) => {
+      abort()
+      throw new ToolError({ code: 'INTERRUPTED', message: 'the deciding process stopped' })
+    }),
+  },
+  UNKNOWN_APPROVAL: {
+    phase: 'after-dispatch',
+    setup: body('unknown_approval', (abort) => {
+      abort()
+      throw new ToolError({ code: 'UNKNOWN_APPROVAL', message: 'no such approval' })
+    }),
+  },
 }
 
 async function settle(kind: OutcomeKind, withAbort: boolean) {

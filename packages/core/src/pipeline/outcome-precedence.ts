@@ -30,6 +30,8 @@ export const abortPrecedence = {
   LISTENER_ERROR: keep(ToolErrorCode.LISTENER_ERROR),
   BLOCKED: keep(ToolErrorCode.BLOCKED),
   CODE_RUN_FAILED: keep(ToolErrorCode.CODE_RUN_FAILED),
+  INTERRUPTED: keep(ToolErrorCode.INTERRUPTED),
+  UNKNOWN_APPROVAL: keep(ToolErrorCode.UNKNOWN_APPROVAL),
 } as const satisfies Record<OutcomeKind, Row>
 
 export function outcomeAfterAbort(kind: OutcomeKind, phase: AbortPhase): OutcomeKind {

@@ -23,6 +23,8 @@ export function parseJsonlSessionLog(text: string): SessionLogRecord[] {
 
 const recordTypes = new Set<unknown>([
   'tool.call.started',
+  'tool.call.waiting',
+  'tool.call.pending',
   'tool.call.approval',
   'tool.call.attempt',
   'tool.call.settled',

@@ -72,9 +72,46 @@ export interface ToolCallApprovalRecord {
   readonly at: number
 }
 
-/** One entry of a session log: a call started, an approval answered, an attempt failed and is retried, or the call settled. */
+/**
+ * Written when a call that needs approval is deferred (`approvals: 'defer'`): it settles later, through
+ * `runtime.decide`, whose approval and settled records carry the same call id.
+ */
+export interface ToolCallPendingRecord {
+  readonly type: 'tool.call.pending'
+  readonly id: string
+  readonly name: string
+  readonly approvalId: string
+  /** Every reason given for asking, in order. */
+  readonly reasons: readonly string[]
+  /** Milliseconds since the epoch; past it the approval settles as `DENIED`. */
+  readonly expiresAt: number
+  readonly agentId?: string
+  readonly parentId?: string
+  readonly at: number
+}
+
+/**
+ * Written (and awaited, with a durable log) before a call waits in memory for the approver: a log that holds this
+ * record and no settled one for the call, nor for its `parentId`, was left by a process that died while it waited.
+ */
+export interface ToolCallWaitingRecord {
+  readonly type: 'tool.call.waiting'
+  readonly id: string
+  readonly name: string
+  readonly reasons: readonly string[]
+  readonly agentId?: string
+  readonly parentId?: string
+  readonly at: number
+}
+
+/**
+ * One entry of a session log: a call started, waited for or was deferred to an approval, an approval answered, an
+ * attempt failed and is retried, or the call settled.
+ */
 export type SessionLogRecord =
   | ToolCallStartedRecord
+  | ToolCallWaitingRecord
+  | ToolCallPendingRecord
   | ToolCallApprovalRecord
   | ToolCallAttemptRecord
   | ToolCallSettledRecord
