@@ -1,8 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite'
+import type { ToolStore } from 'qilin-tools/internal/approvals/approval-store.js'
 import { loadDriver } from './load-driver.js'
 import { openSqlStore } from './open-store.js'
 import { pglitePort } from './pglite-port.js'
-import type { DatabaseStore, DatabaseStoreOptions } from './sql-store.js'
+import type { DatabaseStoreOptions } from './sql-store.js'
 
 /** Where a PGlite store keeps its database. */
 export interface PgliteStoreOptions extends DatabaseStoreOptions {
@@ -22,7 +23,7 @@ interface PgliteModule {
  * Opens a store in PGlite (PostgreSQL compiled to WebAssembly, install `@electric-sql/pglite` beside this package):
  * the same schema and statements as `createPostgresStore`, with no server, for one process.
  */
-export async function createPgliteStore(options: PgliteStoreOptions = {}): Promise<DatabaseStore> {
+export async function createPgliteStore(options: PgliteStoreOptions = {}): Promise<ToolStore> {
   const { PGlite } = await loadDriver<PgliteModule>('@electric-sql/pglite', 'createPgliteStore')
   const port = pglitePort(await PGlite.create(options.dataDir ?? 'memory://'))
   return openSqlStore(port, options)

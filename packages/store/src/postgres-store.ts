@@ -1,7 +1,8 @@
+import type { ToolStore } from 'qilin-tools/internal/approvals/approval-store.js'
 import { loadDriver } from './load-driver.js'
 import { openSqlStore } from './open-store.js'
 import { type PostgresPool, postgresPort } from './postgres-port.js'
-import type { DatabaseStore, DatabaseStoreOptions } from './sql-store.js'
+import type { DatabaseStoreOptions } from './sql-store.js'
 
 /** Where a Postgres store connects: a connection string (the store makes and ends its pool), or a pool of yours. */
 export type PostgresStoreOptions = DatabaseStoreOptions &
@@ -33,7 +34,7 @@ interface PoolEvents {
  * Opens a store in a PostgreSQL database over `pg` (install `pg` beside this package), migrating its schema first.
  * Any number of processes may share one database: each lists every approval, and each approval is decided once.
  */
-export async function createPostgresStore(options: PostgresStoreOptions): Promise<DatabaseStore> {
+export async function createPostgresStore(options: PostgresStoreOptions): Promise<ToolStore> {
   let pool: PostgresPool
   const owned = options.pool === undefined
   if (options.pool !== undefined) pool = options.pool

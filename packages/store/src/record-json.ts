@@ -1,3 +1,4 @@
+import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
 import { StoreError, StoreErrorCode } from './store-error.js'
 
 /** The default bound on one record's JSON, in UTF-8 bytes. */
@@ -8,7 +9,14 @@ export const DEFAULT_MAX_RECORD_BYTES = 16 * 1024 * 1024
  * (`what` names the record in the message): a record is stored entire or not at all, never cut.
  */
 export function recordJson(values: readonly unknown[], maxBytes: number, what: string): string[] {
-  const texts = values.map((value) => JSON.stringify(value))
+  let texts: string[]
+  try {
+    texts = values.map((value) => JSON.stringify(value))
+  } catch (error) {
+    throw new StoreError(StoreErrorCode.INVALID_RECORD, `${what} cannot be written as JSON: ${thrownMessage(error)}`, {
+      cause: error,
+    })
+  }
   let bytes = 0
   for (const text of texts) bytes += text.length
   // UTF-8 takes at most 3 bytes per UTF-16 unit: count exactly only when the quick bound could pass the limit.

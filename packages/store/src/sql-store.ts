@@ -3,31 +3,17 @@ import type {
   ApprovalFilter,
   ApprovalRecord,
   ClaimResult,
+  SessionRecordFilter,
   SettledApprovalOutcome,
   ToolStore,
 } from 'qilin-tools/internal/approvals/approval-store.js'
 import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
-import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
 import type { SessionLogRecord } from 'qilin-tools/internal/session-log/session-log.js'
 import { APPROVAL_COLUMNS, approvalFromRow } from './approval-row.js'
 import { toColumnText } from './column-text.js'
 import { DEFAULT_MAX_RECORD_BYTES, recordJson } from './record-json.js'
 import type { SqlParameter, SqlPort, SqlResult } from './sql-port.js'
-import { isStoreError, StoreError, StoreErrorCode } from './store-error.js'
-
-/** What `readSessionLog` narrows by. */
-export interface SessionLogFilter {
-  /** Only the records of this call. @default every call */
-  readonly callId?: string
-  /** At most this many, oldest first. @default no limit */
-  readonly limit?: number
-}
-
-/** A `ToolStore` kept in a database, which can also read its session log back. */
-export interface DatabaseStore extends ToolStore {
-  /** The session log's records, oldest first. */
-  readSessionLog(filter?: SessionLogFilter): Promise<readonly SessionLogRecord[]>
-}
+import { StoreError, StoreErrorCode } from './store-error.js'
 
 /** Options every database store takes. */
 export interface DatabaseStoreOptions {
@@ -48,33 +34,25 @@ function time(value: number, field: string): number {
   return value
 }
 
+/** As the memory store reads a limit: none for undefined or Infinity, 0 for anything not above 0, else whole. */
 function limitOf(limit: number | undefined): number | null {
-  if (limit === undefined) return null
-  if (!Number.isSafeInteger(limit) || limit < 0)
-    throw new InvalidArgumentError(`limit must be a whole number of records, 0 or more, got ${String(limit)}`)
-  return limit
+  if (limit === undefined || limit === Number.POSITIVE_INFINITY) return null
+  return limit > 0 ? Math.floor(limit) : 0
 }
 
 /**
- * The one SQL implementation of `ToolStore`, over any driver that implements `SqlPort` (the schema must be
- * migrated first). Every value travels as a statement parameter. A claim is one `UPDATE` whose `WHERE` holds only
+ * The one SQL implementation of `ToolStore`, over any driver that implements `SqlPort` (migrated and guarded by
+ * `openSqlStore`). Every value travels as a statement parameter. A claim is one `UPDATE` whose `WHERE` holds only
  * for a pending approval or a lapsed claim: the row lock makes concurrent claimers queue, and each one after the
  * winner re-reads the row and no longer matches, so exactly one wins, across any number of processes.
  */
-export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}): DatabaseStore {
+export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}): ToolStore {
   const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES
   let closed: Promise<void> | undefined
 
-  const query = async (text: string, parameters: readonly SqlParameter[] = []): Promise<SqlResult> => {
-    if (closed !== undefined) throw new StoreError(StoreErrorCode.CLOSED, 'the store is closed')
-    try {
-      return await port.query(text, parameters)
-    } catch (error) {
-      if (isStoreError(error)) throw error
-      throw new StoreError(StoreErrorCode.QUERY_FAILED, `the database failed: ${thrownMessage(error)}`, {
-        cause: error,
-      })
-    }
+  const query = (text: string, parameters: readonly SqlParameter[] = []): Promise<SqlResult> => {
+    if (closed !== undefined) return Promise.reject(new StoreError(StoreErrorCode.CLOSED, 'the store is closed'))
+    return port.query(text, parameters)
   }
 
   const getApproval = async (approvalId: string): Promise<ApprovalRecord | undefined> => {
@@ -87,13 +65,17 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
   return {
     async append(record) {
       const [json] = recordJson([record], maxBytes, `session-log record ${record.type} of call ${record.id}`)
-      await query('INSERT INTO qilin_session_log (type, call_id, agent_id, at, record) VALUES ($1, $2, $3, $4, $5)', [
-        record.type,
-        toColumnText(record.id),
-        column(record.agentId),
-        time(record.at, 'at'),
-        json!,
-      ])
+      await query(
+        'INSERT INTO qilin_session_log (type, call_id, parent_id, agent_id, at, record) VALUES ($1, $2, $3, $4, $5, $6)',
+        [
+          record.type,
+          toColumnText(record.id),
+          column(record.parentId),
+          column(record.agentId),
+          time(record.at, 'at'),
+          json!,
+        ],
+      )
     },
 
     async putApproval(record) {
@@ -145,11 +127,13 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
         conditions.push(`tool_name = $${parameters.push(toColumnText(filter.toolName))}`)
       if (filter.createdAfter !== undefined)
         conditions.push(`created_at >= $${parameters.push(time(filter.createdAfter, 'createdAfter'))}`)
+      if (filter.expiresAfter !== undefined)
+        conditions.push(`expires_at > $${parameters.push(time(filter.expiresAfter, 'expiresAfter'))}`)
       const limit = limitOf(filter.limit)
       const limitClause = limit === null ? '' : ` LIMIT $${parameters.push(limit)}`
       const { rows } = await query(
         `SELECT ${APPROVAL_COLUMNS} FROM qilin_approvals WHERE ${conditions.join(' AND ')}
-        ORDER BY created_at, seq${limitClause}`,
+        ORDER BY created_at, approval_id COLLATE "C"${limitClause}`,
         parameters,
       )
       return rows.map(approvalFromRow)
@@ -188,14 +172,16 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
       return affectedRows === 1
     },
 
-    async readSessionLog(filter: SessionLogFilter = {}) {
+    async readSessionLog(filter: SessionRecordFilter = {}) {
       const parameters: SqlParameter[] = []
-      const where =
-        filter.callId === undefined ? '' : `WHERE call_id = $${parameters.push(toColumnText(filter.callId))}`
-      const limit = limitOf(filter.limit)
-      const limitClause = limit === null ? '' : ` LIMIT $${parameters.push(limit)}`
+      const conditions: string[] = []
+      if (filter.id !== undefined) conditions.push(`call_id = $${parameters.push(toColumnText(filter.id))}`)
+      if (filter.parentId !== undefined)
+        conditions.push(`parent_id = $${parameters.push(toColumnText(filter.parentId))}`)
+      if (filter.type !== undefined) conditions.push(`type = $${parameters.push(filter.type)}`)
+      const where = conditions.length === 0 ? '' : `WHERE ${conditions.join(' AND ')}`
       const { rows } = await query(
-        `SELECT record::text AS record FROM qilin_session_log ${where} ORDER BY seq${limitClause}`,
+        `SELECT record::text AS record FROM qilin_session_log ${where} ORDER BY seq`,
         parameters,
       )
       return rows.map((row) => JSON.parse(String(row.record)) as SessionLogRecord)

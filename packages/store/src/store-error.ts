@@ -10,6 +10,8 @@ export const StoreErrorCode = {
   DUPLICATE_APPROVAL: 'STORE_DUPLICATE_APPROVAL',
   /** A record's JSON is larger than `maxRecordBytes`; nothing was written. */
   RECORD_TOO_LARGE: 'STORE_RECORD_TOO_LARGE',
+  /** A record's value cannot be written as JSON (nested deeper than the stack allows); nothing was written. */
+  INVALID_RECORD: 'STORE_INVALID_RECORD',
   /** The database was migrated by a newer release than this one; it is left untouched. */
   SCHEMA_TOO_NEW: 'STORE_SCHEMA_TOO_NEW',
   /** The database refused a statement or could not be reached (the driver's error is the `cause`). */
