@@ -70,6 +70,8 @@ const configChecks: Readonly<Record<string, Check>> = {
   idempotent: isFlag,
   maxResultBytes: (value) =>
     Number.isSafeInteger(value) && (value as number) >= 1 ? undefined : 'must be a positive whole number of bytes',
+  needsApproval: (value) =>
+    typeof value === 'boolean' || typeof value === 'function' ? undefined : 'must be true, false or a function',
   execute: isFunction,
   finalizeContent: isFunction,
   presentCall: isFunction,
@@ -168,6 +170,7 @@ export function defineTool<
     'idempotent',
     'maxResultBytes',
     'deferLoading',
+    'needsApproval',
     'execute',
     'finalizeContent',
     'presentCall',

@@ -4,6 +4,9 @@ import type { ParametersSpec, ValueSpec } from '../schema/value-spec.js'
 import type { ContentPart } from './content.js'
 import type { CardIntent, ExecutionMode, FinalizeContext, ToolAnnotations, ToolExecution } from './tool-definition.js'
 
+/** `true`, or a function of the validated arguments saying whether this call needs approval. */
+export type NeedsApproval<Args> = boolean | ((args: Args) => boolean | Promise<boolean>)
+
 /** The value `execute` returns: typed by `output.schema`, any JSON value without one. */
 export type OutputValue<Output> = [Output] extends [undefined] ? JsonValue : InferValue<Output>
 
@@ -41,6 +44,12 @@ export interface ToolConfig<
   readonly maxResultBytes?: number
   /** `false` keeps the tool listed in full when tool search is on. @default true */
   readonly deferLoading?: boolean
+  /**
+   * Whether a call needs a person's approval before it runs: `true`, or a function of the validated arguments (sync
+   * or async). A call that needs it asks the approver, as a listener's `ask` does (or, under `approvals: 'defer'`,
+   * waits for `runtime.decide`); a function that throws denies the call. @default false
+   */
+  readonly needsApproval?: NeedsApproval<InferArgs<Parameters>>
   execute(args: InferArgs<Parameters>, exec: ToolExecution): Returned | Promise<Returned>
   finalizeContent?(
     content: readonly ContentPart[],

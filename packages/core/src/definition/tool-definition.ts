@@ -106,6 +106,8 @@ export interface ToolDefinition<Args = JsonObject, Value = JsonValue> {
    * search finds them. @default true
    */
   readonly deferLoading?: boolean
+  /** Whether a call needs approval: `true`, or a function of the validated arguments. */
+  readonly needsApproval?: boolean | ((args: Args) => boolean | Promise<boolean>)
   execute(args: Args, exec: ToolExecution): Value | Promise<Value>
   finalizeContent?(content: readonly ContentPart[], context: FinalizeContext<Args>): readonly ContentPart[]
   presentCall?(args: Args): CardIntent

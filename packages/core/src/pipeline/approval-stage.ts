@@ -5,18 +5,44 @@ import { failure, isPromiseLike, thrownMessage } from './call-outcome.js'
 import type { CallRun } from './call-run.js'
 import { failureMessages } from './failure-messages.js'
 import type { ApprovalDecision } from './pipeline-events.js'
+import { recordWaiting } from './session-recording.js'
 import { andThen, type Step } from './step.js'
+
+/** The approval stage's answer that the call is to wait for `runtime.decide` (`approvals: 'defer'`). */
+export const deferral = Symbol('deferral')
 
 /**
  * Stage 4: when something asked (`run.asks`) and nothing denied, the approver decides. No approver, an approver
- * that throws, or a caller that cancels while waiting all leave the call undispatched.
+ * that throws, or a caller that cancels while waiting all leave the call undispatched. Under `approvals: 'defer'`
+ * a top-level call is deferred instead; a program's sub-call still waits here (programs are never replayed). A
+ * call `decide` re-runs is approved already: its answer is reported, and nothing is asked again.
  */
-export function runApproval(run: CallRun): Step<CallOutcome | undefined> {
+export function runApproval(run: CallRun): Step<CallOutcome | typeof deferral | undefined> {
+  const decided = run.decided
+  if (decided !== undefined) {
+    reportApproval(run, 'approved', decided.answer, decided.askedAt)
+    return undefined
+  }
   const reasons = run.asks
   if (reasons.length === 0) return undefined
+  if (run.scope.core.deferred !== undefined && run.parentId === undefined) return deferral
+  return waitForApprover(run)
+}
+
+function waitForApprover(run: CallRun): Step<CallOutcome | undefined> {
   const info = run.info!
   const approve = run.scope.core.approve
   if (approve === undefined) return failure(ToolErrorCode.DENIED, failureMessages.noApprover(info.name))
+  // A program's sub-call waits in memory: a durable log is told first, so a process that dies meanwhile leaves a
+  // record saying what it was waiting for.
+  const told = run.parentId === undefined ? undefined : recordWaiting(run)
+  return told === undefined ? ask(run) : andThen(told, run, 0, ask, ask)
+}
+
+function ask(run: CallRun): Step<CallOutcome | undefined> {
+  const info = run.info!
+  const reasons = run.asks
+  const approve = run.scope.core.approve!
   const askedAt = performance.now()
   let decision: ApprovalDecision | Promise<ApprovalDecision>
   try {

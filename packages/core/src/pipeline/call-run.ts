@@ -1,3 +1,4 @@
+import type { ApprovalAnswer, ToolStore } from '../approvals/approval-store.js'
 import type { ContentPart } from '../definition/content.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { NativePromptBudget } from '../registry/native-prompt.js'
@@ -52,6 +53,26 @@ export interface RuntimeCore {
   readonly promptBudget?: NativePromptBudget
   /** Present unless `toolSearch` is `false`. */
   readonly search?: SearchTargets | undefined
+  /** Present when the runtime was created with `approvals: 'defer'`. */
+  readonly deferred?: DeferredApprovals | undefined
+}
+
+/** How a runtime created with `approvals: 'defer'` records approvals and decides them. */
+export interface DeferredApprovals {
+  readonly store: ToolStore
+  /** How long an approval waits for `decide` before it settles as denied. */
+  readonly ttlMs: number
+  /** How long a claim holds when the tool declares no deadline (with one: its `timeoutMs` and a minute). */
+  readonly leaseMs: number
+  /** Milliseconds since the epoch. */
+  readonly now: () => number
+}
+
+/** The answer `decide` re-runs a call under: the approval stage reports it instead of asking, or deferring, again. */
+export interface DecidedCall {
+  readonly answer: ApprovalAnswer
+  /** When the approval was asked for, on the `performance.now()` clock (for `waitedMs`). */
+  readonly askedAt: number
 }
 
 /** One scope's presentation for one visible set: what the model sees, and the presented tools it may call. */
@@ -83,6 +104,8 @@ export interface CallRun {
   readonly listeners: MergedListeners
   /** Found and read when the call was scheduled; otherwise the resolve stage does it. */
   readonly prepared: PreparedCall | undefined
+  /** Set when `decide` re-runs an approved call: its started record was written when it was deferred. */
+  readonly decided: DecidedCall | undefined
   /** Set once the call is resolved and validated. */
   target: CallTarget | undefined
   info: CallInfo | undefined
@@ -137,6 +160,7 @@ export function openCall(
   signal: AbortSignal | undefined,
   origin: SubCallOrigin | undefined,
   prepared: PreparedCall | undefined = undefined,
+  decided: DecidedCall | undefined = undefined,
 ): CallRun {
   return {
     call,
@@ -148,6 +172,7 @@ export function openCall(
     startedAt: performance.now(),
     listeners: scope.core.listeners.forScope(scope.listeners),
     prepared,
+    decided,
     target: undefined,
     info: undefined,
     asks: noAsks,

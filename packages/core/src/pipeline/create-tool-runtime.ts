@@ -1,3 +1,4 @@
+import type { ApprovalAnswer, ApprovalRecord, ToolStore } from '../approvals/approval-store.js'
 import type { AnyToolDefinition, CardIntent } from '../definition/tool-definition.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
@@ -11,23 +12,41 @@ import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-
 import { foundTools } from '../tool-search/found-tools.js'
 import { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from '../tool-search/search-tools-tool.js'
 import { AgentScopes } from './agent-scopes.js'
-import type { ToolCall, ToolResult } from './call.js'
-import type { PipelineScope, RuntimeCore } from './call-run.js'
+import type { DeferredToolResult, ToolCall, ToolResult } from './call.js'
+import type { DeferredApprovals, PipelineScope, RuntimeCore } from './call-run.js'
+import { decideApproval, type HeldScope } from './decide-approval.js'
 import { executeAll } from './execute-all.js'
 import { copyFrozenJson, isJsonObject } from './frozen-json.js'
 import { ListenerRegistry } from './listener-registry.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
 import { presentedTools } from './presented-tools.js'
 import { runCall } from './run-call.js'
-import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
+import { type ApprovalsMode, resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
 import { ToolSearchTargets } from './search-targets.js'
 import { timeoutPolicy } from './timeout-policy.js'
-import type { AgentRuntime, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
+import type {
+  DeferringAgentRuntime,
+  DeferringToolRuntime,
+  ExecuteOptions,
+  PendingApprovalFilter,
+  ToolRuntime,
+} from './tool-runtime.js'
 import { watchShownTools } from './watch-shown-tools.js'
 
-/** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
-export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
+/** A config that defers approvals: `approvals: 'defer'` with the store that keeps them. */
+export type DeferringRuntimeConfig = ToolRuntimeConfig<'defer'> & {
+  readonly approvals: 'defer'
+  readonly store: ToolStore
+}
+
+/**
+ * Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid.
+ * With `approvals: 'defer'` (and a `store`) the runtime is a `DeferringToolRuntime`.
+ */
+export function createToolRuntime(config: DeferringRuntimeConfig): DeferringToolRuntime
+export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime
+export function createToolRuntime(config?: ToolRuntimeConfig<ApprovalsMode>): ToolRuntime | DeferringToolRuntime {
   const resolved = resolveConfig(config)
   const presenter = resolved.ptcRuntime
   const declare = presenter?.declareTools
@@ -39,7 +58,7 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
           declare === undefined ? undefined : (entries) => declare.call(presenter, entries),
         )
   const listeners = new ListenerRegistry()
-  const runtime = openRuntime(
+  const runtime = openViews(
     {
       registry: new ScopedRegistry(),
       listeners,
@@ -53,11 +72,20 @@ export function createToolRuntime(config?: ToolRuntimeConfig): ToolRuntime {
       presented: presentedTools,
       promptBudget: { ...defaultNativePromptBudget, maxTotalBytes: resolved.maxPromptBytes },
       search,
+      deferred:
+        resolved.approvals === 'defer'
+          ? {
+              store: resolved.store!,
+              ttlMs: resolved.approvalTtlMs,
+              leaseMs: resolved.approvalLeaseMs,
+              now: resolved.clock,
+            }
+          : undefined,
     },
     resolved.enforceTimeouts ? deadlines(listeners, resolved.defaultTimeoutMs) : undefined,
   )
-  // For the runtime's lifetime: the presenter removes what it installed when it is closed.
-  presenter?.install(runtime)
+  // For the runtime's lifetime: the presenter removes what it installed when it is closed. Its sub-calls never defer.
+  presenter?.install(runtime as ToolRuntime)
   return runtime
 }
 
@@ -83,13 +111,24 @@ function deadlines(
   }
 }
 
-/** The global view over `core`, whose `agent(id)` opens agent views that share `core`. */
+/**
+ * The global view over `core`, whose `agent(id)` opens agent views that share `core`. Built as the deferring
+ * runtime, the wider of the two; without `core.deferred` it has no `decide` and never answers pending, which is
+ * what its `ToolRuntime` type says.
+ */
 export function openRuntime(
   core: RuntimeCore,
   registering: ((definition: AnyToolDefinition) => void) | undefined = undefined,
 ): ToolRuntime {
+  return openViews(core, registering) as unknown as ToolRuntime
+}
+
+function openViews(
+  core: RuntimeCore,
+  registering: ((definition: AnyToolDefinition) => void) | undefined,
+): DeferringToolRuntime {
   const agents = new AgentScopes(core)
-  const agent = (agentId: string): AgentRuntime => {
+  const agent = (agentId: string): DeferringAgentRuntime => {
     if (typeof agentId !== 'string' || agentId.length === 0)
       throw new InvalidArgumentError('agent(id): id must be a non-empty string')
     const scope = agents.acquire(agentId)
@@ -106,33 +145,41 @@ export function openRuntime(
       released = true
       agents.release(scope)
     }
-    const view = createView(scope, agent, ready, (watcher) => agents.watch(scope, watcher), registering)
+    const view = createView(scope, agent, ready, (watcher) => agents.watch(scope, watcher), registering, held)
     return { ...view, agentId, dispose: release, [Symbol.dispose]: release }
   }
   const global: PipelineScope = { agentId: undefined, layer: core.registry.global, listeners: undefined, core }
+  // `decide` runs a stored call in the scope of the agent that made it, held only while the call runs.
+  const held = (agentId: string | undefined): HeldScope => {
+    if (agentId === undefined) return { scope: global, release: () => {} }
+    const scope = agents.acquire(agentId)
+    return { scope, release: () => agents.release(scope) }
+  }
   return createView(
     global,
     agent,
     () => {},
     (watcher) => watcher,
     registering,
+    held,
   )
 }
 
 function createView(
   scope: PipelineScope,
-  agent: (agentId: string) => AgentRuntime,
+  agent: (agentId: string) => DeferringAgentRuntime,
   ready: (method: string) => void,
   own: (watcher: Disposer) => Disposer,
   registering: ((definition: AnyToolDefinition) => void) | undefined,
-): ToolRuntime {
+  held: (agentId: string | undefined) => HeldScope,
+): DeferringToolRuntime {
   const { core, layer } = scope
   const search = core.search instanceof ToolSearchTargets ? core.search : undefined
   const { presenter } = core
   const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
   const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
 
-  return {
+  const view = {
     agentId: scope.agentId,
     register(definition: AnyToolDefinition): Disposer {
       ready('register')
@@ -216,16 +263,16 @@ function createView(
       if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
       return { ...presented.prompt, tools: [...search.nativeTools(scope), ...presented.prompt.tools] }
     },
-    execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
+    execute(call: ToolCall, options?: ExecuteOptions): Promise<DeferredToolResult> {
       ready('execute')
       return runCall(scope, asCall(call), options?.signal)
     },
-    executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]> {
+    executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<DeferredToolResult[]> {
       ready('executeAll')
       const list = Array.isArray(calls) ? calls.map(asCall) : []
       return executeAll(scope, list, createScheduler(core.maxParallelCalls), options?.signal)
     },
-    agent(id: string): AgentRuntime {
+    agent(id: string): DeferringAgentRuntime {
       ready('agent')
       return agent(id)
     },
@@ -241,6 +288,37 @@ function createView(
       if (definition?.presentResult === undefined || !result.ok || result.value === undefined) return undefined
       const args = argumentsOf(call)
       return args === undefined ? undefined : safely(() => definition.presentResult!(args, result.value))
+    },
+  }
+  return (core.deferred === undefined
+    ? view
+    : { ...view, ...deferredMethods(scope, core.deferred, ready, held) }) as unknown as DeferringToolRuntime
+}
+
+/** `pendingApprovals` and `decide`, on a runtime created with `approvals: 'defer'` only. */
+function deferredMethods(
+  scope: PipelineScope,
+  deferred: DeferredApprovals,
+  ready: (method: string) => void,
+  held: (agentId: string | undefined) => HeldScope,
+): Pick<DeferringToolRuntime, 'pendingApprovals' | 'decide'> {
+  return {
+    pendingApprovals(filter?: PendingApprovalFilter): Promise<readonly ApprovalRecord[]> {
+      ready('pendingApprovals')
+      const given = filter ?? {}
+      const agentId = given.agentId ?? scope.agentId
+      return deferred.store.listApprovals({
+        ...(agentId === undefined ? {} : { agentId }),
+        ...(given.toolName === undefined ? {} : { toolName: given.toolName }),
+        ...(given.createdAfter === undefined ? {} : { createdAfter: given.createdAfter }),
+        ...(given.limit === undefined ? {} : { limit: given.limit }),
+        state: 'pending',
+        expiresAfter: deferred.now(),
+      })
+    },
+    decide(approvalId: string, answer: ApprovalAnswer): Promise<ToolResult> {
+      ready('decide')
+      return decideApproval(deferred, held, approvalId, answer)
     },
   }
 }

@@ -1,4 +1,4 @@
-import type { ToolCall, ToolResult } from './call.js'
+import type { DeferredToolResult, ToolCall, ToolResult } from './call.js'
 import type { PipelineScope, PreparedCall } from './call-run.js'
 import { executionModeOf } from './execution-mode.js'
 import { emptyArguments } from './read-arguments.js'
@@ -17,7 +17,7 @@ export function executeAll(
   calls: readonly ToolCall[],
   scheduler: Scheduler,
   signal: AbortSignal | undefined,
-): Promise<ToolResult[]> {
+): Promise<DeferredToolResult[]> {
   return Promise.all(
     calls.map((call) =>
       schedule(
@@ -41,6 +41,7 @@ export function subCallsOf(scope: PipelineScope): SubCalls {
         const call: ToolCall = { id: String(subCall.id), name: String(subCall.name), arguments: emptyArguments }
         const prepared = safely(() => prepareSubCall(scope, call.name, subCall.arguments, subCall.binding))
         const own = subCall.signal
+        // A sub-call is never deferred (its program waits for the approver in memory), so it always settles.
         return schedule(
           scope,
           call,
@@ -48,7 +49,7 @@ export function subCallsOf(scope: PipelineScope): SubCalls {
           scheduler,
           own === undefined ? signal : AbortSignal.any([signal, own]),
           origin,
-        )
+        ) as Promise<ToolResult>
       }
     },
   }
@@ -61,7 +62,7 @@ function schedule(
   scheduler: Scheduler,
   signal: AbortSignal | undefined,
   origin?: SubCallOrigin,
-): Promise<ToolResult> {
+): Promise<DeferredToolResult> {
   const mode = prepared === undefined ? 'exclusive' : (safely(() => executionModeOf(prepared)) ?? 'exclusive')
   return scheduler.schedule(mode, () => runCall(scope, call, signal, origin, prepared))
 }

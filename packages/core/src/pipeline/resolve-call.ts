@@ -20,7 +20,7 @@ export function resolveCall(run: CallRun): CallOutcome | undefined {
   // Unscheduled calls (`execute`) are found and read here, without a PreparedCall of their own.
   const args = prepared === undefined ? readArguments(call.arguments) : prepared.args
   const readable = !(args instanceof Unreadable)
-  if (run.scope.core.sessionLog !== undefined) {
+  if (run.scope.core.sessionLog !== undefined && run.decided === undefined) {
     recordStarted(run, readable ? args : typeof call.arguments === 'string' ? call.arguments : null)
   }
   const target = prepared === undefined ? findTarget(run.scope, call.name) : prepared.target

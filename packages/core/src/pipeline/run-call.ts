@@ -1,12 +1,21 @@
 import { ToolErrorCode } from '../errors/error-codes.js'
-import { runApproval } from './approval-stage.js'
-import type { CallOutcome, ToolCall, ToolResult } from './call.js'
+import { deferral, runApproval } from './approval-stage.js'
+import type { CallOutcome, DeferredToolResult, ToolCall, ToolPending, ToolResult } from './call.js'
 import { failure, thrownMessage } from './call-outcome.js'
-import { type CallRun, isCancelled, openCall, type PipelineScope, type PreparedCall } from './call-run.js'
+import {
+  type CallRun,
+  type DecidedCall,
+  isCancelled,
+  openCall,
+  type PipelineScope,
+  type PreparedCall,
+} from './call-run.js'
+import { deferCall } from './defer-call.js'
 import { runExecuteWrappers } from './execute-wrappers.js'
 import { failureMessages } from './failure-messages.js'
 import { runFinalizeContent } from './finalize-content-stage.js'
 import { runGuards } from './guard-stage.js'
+import { runNeedsApproval } from './needs-approval-stage.js'
 import { outcomeAfterAbort } from './outcome-precedence.js'
 import { runParseArguments } from './parse-arguments-stage.js'
 import { runPostExecute } from './post-execute-stage.js'
@@ -18,7 +27,8 @@ import type { SubCallOrigin } from './tool-presenter.js'
 
 /**
  * The one place that knows the order of a call. Each stage answers once, now or later, and `andThen` goes on with
- * the next; whatever happens, the call settles exactly once and the returned promise never rejects.
+ * the next; whatever happens, the call settles exactly once (or, under `approvals: 'defer'`, is deferred to
+ * `decide`, which settles it) and the returned promise never rejects. `decided` re-runs a call `decide` approved.
  */
 export function runCall(
   scope: PipelineScope,
@@ -26,9 +36,10 @@ export function runCall(
   signal: AbortSignal | undefined,
   origin?: SubCallOrigin,
   prepared?: PreparedCall,
-): Promise<ToolResult> {
-  const run = openCall(scope, call, signal, origin, prepared)
-  let result: Step<ToolResult>
+  decided?: DecidedCall,
+): Promise<DeferredToolResult> {
+  const run = openCall(scope, call, signal, origin, prepared, decided)
+  let result: Step<DeferredToolResult>
   try {
     result = validate(run)
   } catch (thrown) {
@@ -38,7 +49,7 @@ export function runCall(
   return result.then(undefined, (thrown: unknown) => broken(run, thrown))
 }
 
-function validate(run: CallRun): Step<ToolResult> {
+function validate(run: CallRun): Step<DeferredToolResult> {
   // 1. Resolve the tool in the caller's scope; parse, validate and freeze the arguments.
   const refusal = resolveCall(run) ?? notDispatched(run)
   if (refusal !== undefined) return settle(run, refusal)
@@ -46,21 +57,28 @@ function validate(run: CallRun): Step<ToolResult> {
   return andThen(runParseArguments(run), run, 0, askPolicy, broken)
 }
 
-function askPolicy(run: CallRun, refusal: CallOutcome | undefined): Step<ToolResult> {
+function askPolicy(run: CallRun, refusal: CallOutcome | undefined): Step<DeferredToolResult> {
   if (refusal !== undefined) return settle(run, refusal)
   // 2. tools/pre-execute listeners, in order: allow, deny (final) or ask.
   return andThen(runPreExecute(run), run, 0, applyPolicy, broken)
 }
 
-function applyPolicy(run: CallRun, denial: CallOutcome | undefined): Step<ToolResult> {
+function applyPolicy(run: CallRun, denial: CallOutcome | undefined): Step<DeferredToolResult> {
   // 3. Guards: a returned reason denies.
   const refusal = denial ?? runGuards(run)
   if (refusal !== undefined) return settle(run, refusal)
-  // 4. The approver, when anything asked.
+  // 3b. The definition's needsApproval, with the validated arguments: it asks as a listener would.
+  return andThen(runNeedsApproval(run), run, 0, askApprover, broken)
+}
+
+function askApprover(run: CallRun, refusal: CallOutcome | undefined): Step<DeferredToolResult> {
+  if (refusal !== undefined) return settle(run, refusal)
+  // 4. The approver, when anything asked; under approvals: 'defer', a durable record and a pending result instead.
   return andThen(runApproval(run), run, 0, wrapBody, broken)
 }
 
-function wrapBody(run: CallRun, denial: CallOutcome | undefined): Step<ToolResult> {
+function wrapBody(run: CallRun, denial: CallOutcome | typeof deferral | undefined): Step<DeferredToolResult> {
+  if (denial === deferral) return andThen(deferCall(run), run, 0, pendingOrSettle, broken)
   const refusal = denial ?? notDispatched(run)
   if (refusal !== undefined) return settle(run, refusal)
   // 5 and 6. tools/execute wrappers around the body; the body's value checked and rendered.
@@ -75,6 +93,11 @@ function postProcess(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
 function finalize(run: CallRun, outcome: CallOutcome): Step<ToolResult> {
   // 8. The definition's finalizeContent; then 9, the settlement: the settled record, the tools/result observers.
   return settle(run, runFinalizeContent(run, outcome))
+}
+
+/** A deferred call answers pending; one whose approval could not be stored settles with that failure. */
+function pendingOrSettle(run: CallRun, deferred: ToolPending | CallOutcome): Step<DeferredToolResult> {
+  return 'status' in deferred ? deferred : settle(run, deferred)
 }
 
 /** The call's one settlement. Every path above ends here exactly once; this never throws. */

@@ -72,6 +72,43 @@ export function recordAttempt(run: CallRun, attempt: number, error: ToolErrorInf
   append(log, record)
 }
 
+/**
+ * Logs that a call starts waiting in memory for the approver; the returned promise (if any) settles once a durable
+ * log holds the record. Never rejects.
+ */
+export function recordWaiting(run: CallRun): void | Promise<void> {
+  const log = run.scope.core.sessionLog
+  if (log === undefined) return
+  const agentId = run.scope.agentId
+  return append(log, {
+    type: 'tool.call.waiting',
+    id: run.call.id,
+    name: run.call.name,
+    reasons: run.asks,
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(run.parentId === undefined ? {} : { parentId: run.parentId }),
+    at: Date.now(),
+  })
+}
+
+/** Logs that a call was deferred to `decide`, once its approval is stored; awaited like a settled record. */
+export function recordPending(run: CallRun, approvalId: string, expiresAt: number): void | Promise<void> {
+  const log = run.scope.core.sessionLog
+  if (log === undefined) return
+  const agentId = run.scope.agentId
+  return append(log, {
+    type: 'tool.call.pending',
+    id: run.call.id,
+    name: run.call.name,
+    approvalId,
+    reasons: run.asks,
+    expiresAt,
+    ...(agentId === undefined ? {} : { agentId }),
+    ...(run.parentId === undefined ? {} : { parentId: run.parentId }),
+    at: Date.now(),
+  })
+}
+
 /** Logs an approval's answer. Not awaited, like the started record. */
 export function recordApproval(run: CallRun, event: ApprovalEvent): void {
   const log = run.scope.core.sessionLog

@@ -1,8 +1,9 @@
+import type { ApprovalAnswer, ApprovalFilter, ApprovalRecord } from '../approvals/approval-store.js'
 import type { AnyToolDefinition, CardIntent } from '../definition/tool-definition.js'
 import type { Disposer } from '../registry/disposer.js'
 import type { ToolFilter } from '../registry/tool-filter.js'
 import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
-import type { ToolCall, ToolResult } from './call.js'
+import type { DeferredToolResult, ToolCall, ToolResult } from './call.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
 
 /** Per-call options of `execute`: the signal that cancels the call. */
@@ -61,5 +62,39 @@ export interface ToolRuntime {
  * started in.
  */
 export interface AgentRuntime extends ToolRuntime, Disposer {
+  readonly agentId: string
+}
+
+/** What `pendingApprovals` narrows by: agent, tool, creation time, how many. Expired approvals are never listed. */
+export type PendingApprovalFilter = Omit<ApprovalFilter, 'state' | 'expiresAfter'>
+
+/**
+ * A runtime created with `approvals: 'defer'`: a call that needs approval is recorded in the store and answers at
+ * once with a pending result (`status: 'pending'`); `decide` settles it later, here or in another process that has
+ * the same store and tools. A runtime created without `defer` has neither pending results nor these methods.
+ */
+export interface DeferringToolRuntime extends Omit<ToolRuntime, 'execute' | 'executeAll' | 'agent'> {
+  /** Runs one call; a call that needs approval answers pending instead of waiting. Never rejects. */
+  execute(call: ToolCall, options?: ExecuteOptions): Promise<DeferredToolResult>
+  /** Runs one turn's calls; a deferred call's pending result sits in its place, its siblings run as ever. */
+  executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<DeferredToolResult[]>
+  /** A view of one agent's scope, deferring as this runtime does. */
+  agent(id: string): DeferringAgentRuntime
+  /**
+   * The approvals waiting for `decide`, oldest first; never an expired one. An agent view lists only its agent's
+   * unless `filter.agentId` names another.
+   */
+  pendingApprovals(filter?: PendingApprovalFilter): Promise<readonly ApprovalRecord[]>
+  /**
+   * Settles a deferred call with a person's answer and returns its final result: denied, expired (`DENIED`),
+   * interrupted (the process that was carrying it out died: `INTERRUPTED`, never run again), or run once after the
+   * arguments are validated again and policy and guards allow it. Deciding again, from any process, returns the
+   * recorded result. An unknown id answers `UNKNOWN_APPROVAL`. Never rejects.
+   */
+  decide(approvalId: string, answer: ApprovalAnswer): Promise<ToolResult>
+}
+
+/** One holder's view of an agent's scope on a deferring runtime; see `AgentRuntime`. */
+export interface DeferringAgentRuntime extends DeferringToolRuntime, Disposer {
   readonly agentId: string
 }

@@ -71,7 +71,7 @@ export function createJsonlSessionLog(path: string): JsonlSessionLog {
     append(record: SessionLogRecord) {
       if (closed) return Promise.reject(new Error(`session log ${path} is closed`))
       pending.push(`${JSON.stringify(record)}\n`)
-      if (record.type === 'tool.call.settled') return durable()
+      if (durableTypes.has(record.type)) return durable()
       schedule().catch(() => {})
     },
     flush: durable,
@@ -83,6 +83,9 @@ export function createJsonlSessionLog(path: string): JsonlSessionLog {
     },
   }
 }
+
+/** Records a caller waits on: a result it was given, or a wait a crash must not leave untold. */
+const durableTypes = new Set<SessionLogRecord['type']>(['tool.call.settled', 'tool.call.waiting', 'tool.call.pending'])
 
 async function openForAppend(path: string): Promise<FileHandle> {
   const file = await open(path, 'a+')
