@@ -6,6 +6,7 @@ const packages = fileURLToPath(new URL('packages/', import.meta.url))
 /** Package folder of each workspace name: tests run against the sources, with no build in between. */
 const folders = {
   'qilin-tools': 'core',
+  '@qilin-tools/store': 'store',
   '@qilin-tools/sandbox': 'sandbox',
   '@qilin-tools/code-mode': 'code-mode',
   '@qilin-tools/code-mode-node': 'code-mode-node',

@@ -1,8 +1,19 @@
 import { execFileSync } from 'node:child_process'
-import { appendFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
 
 /** Debian's chromium, which the browser tests drive through playwright-core. */
 export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+/** Debian's PostgreSQL binaries (`/usr/lib/postgresql/<major>/bin`), the newest major first, or undefined. */
+export function postgresBinaries(): string | undefined {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return undefined
+  const majors = readdirSync(root)
+    .filter((name) => /^\d+$/.test(name) && existsSync(join(root, name, 'bin', 'initdb')))
+    .sort((left, right) => Number(right) - Number(left))
+  return majors[0] === undefined ? undefined : join(root, majors[0], 'bin')
+}
 
 /** A system package some suites need, how to tell it works here, and the one command that installs it. */
 interface SystemPart {
@@ -30,6 +41,19 @@ const parts = {
     works: () => {
       try {
         execFileSync(CHROMIUM_PATH, ['--version'], { stdio: 'ignore', timeout: 30_000 })
+        return true
+      } catch {
+        return false
+      }
+    },
+  },
+  postgresql: {
+    install: 'apt-get install postgresql',
+    works: () => {
+      const bin = postgresBinaries()
+      if (bin === undefined) return false
+      try {
+        execFileSync(join(bin, 'postgres'), ['--version'], { stdio: 'ignore', timeout: 30_000 })
         return true
       } catch {
         return false
