@@ -1,12 +1,13 @@
 import type { ContentPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject } from '../../json-schema/json-value.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
   asTextOrImage,
   contextParts,
   imagePlaceholder,
+  isPending,
   type ProviderResultView,
   providerNameOf,
   type RenderResultsOptions,
@@ -60,11 +61,12 @@ export function fromAnthropicToolUses(
 
 /**
  * The user message that answers an assistant turn: one `tool_result` per result, in order and first (the API
- * wants tool results before any other block), failures flagged `is_error`, images as image blocks; contexts follow.
+ * wants tool results before any other block), failures flagged `is_error` (a pending approval is not one: it reads
+ * its own text), images as image blocks; contexts follow.
  * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks
  */
 export function toAnthropicToolResults(
-  results: readonly ToolResult[],
+  results: readonly DeferredToolResult[],
   options: RenderResultsOptions = {},
 ): AnthropicUserMessage {
   const rendered = resultsToRender(results, options)
@@ -72,7 +74,7 @@ export function toAnthropicToolResults(
     const base: AnthropicToolResultBlock = { type: 'tool_result', tool_use_id: result.id }
     const block =
       result.content.length === 0 ? base : { ...base, content: asTextOrImage(result.content).map(contentBlock) }
-    return result.ok ? block : { ...block, is_error: true }
+    return result.ok || isPending(result) ? block : { ...block, is_error: true }
   })
   blocks.push(...asTextOrImage(contextParts(rendered)).map(contentBlock))
   return { role: 'user', content: blocks }

@@ -1,11 +1,12 @@
 import type { AudioPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
   asTextOrMedia,
   contextParts,
+  isPending,
   joinText,
   type ProviderResultView,
   providerNameOf,
@@ -60,18 +61,18 @@ export function fromGeminiFunctionCalls(parts: readonly object[], options: Parse
 
 /**
  * The user turn that answers a model turn: one `functionResponse` per result, in the calls' order, named with
- * the provider's name; an `id` only where the model gave one. Images and audio follow as `inlineData` parts under a line naming their call
+ * the provider's name; an `id` only where the model gave one. A pending approval answers with its text as `output`. Images and audio follow as `inlineData` parts under a line naming their call
  * (models before Gemini 3 read no images inside a function response), then contexts.
  * https://ai.google.dev/gemini-api/docs/function-calling ; https://ai.google.dev/api/caching#FunctionResponse
  */
 export function toGeminiFunctionResponses(
-  results: readonly ToolResult[],
+  results: readonly DeferredToolResult[],
   options: RenderResultsOptions = {},
 ): GeminiContent {
   const rendered = resultsToRender(results, options)
   const parts: GeminiPart[] = rendered.map((result) => {
     const text = joinText(asTextOrMedia(result.content).flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-    const response = result.ok ? { output: text } : { error: result.error.message }
+    const response = result.ok || isPending(result) ? { output: text } : { error: result.error.message }
     const functionResponse: GeminiFunctionResponse = { name: providerNameOf(result.name, options.report), response }
     return {
       functionResponse: result.id.startsWith(MINTED_ID_PREFIX)
