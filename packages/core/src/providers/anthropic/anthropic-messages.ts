@@ -1,5 +1,4 @@
 import type { ContentPart, ImagePart, TextPart } from '../../definition/content.js'
-import type { JsonObject } from '../../json-schema/json-value.js'
 import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
@@ -13,6 +12,7 @@ import {
   type RenderResultsOptions,
   resultsToRender,
 } from '../results/result-parts.js'
+import { argumentsValueOf } from '../turn-calls.js'
 
 /** A `tool_use` content block (structurally `ToolUseBlock` of @anthropic-ai/sdk). */
 export interface AnthropicToolUseBlock {
@@ -46,7 +46,10 @@ export interface AnthropicUserMessage {
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
 type AnthropicImageType = (typeof IMAGE_TYPES)[number]
 
-/** The `tool_use` blocks of an assistant message's content as our calls; other blocks are skipped. */
+/**
+ * The `tool_use` blocks of an assistant message's content as our calls; other blocks are skipped. Input that is not
+ * an object reaches the pipeline as JSON text, which refuses it (`INVALID_ARGUMENTS`); absent input is `{}`.
+ */
 export function fromAnthropicToolUses(
   content: readonly { type: string }[],
   options: ParseCallsOptions = {},
@@ -54,8 +57,7 @@ export function fromAnthropicToolUses(
   return content.flatMap((block) => {
     if (block.type !== 'tool_use') return []
     const use = block as AnthropicToolUseBlock
-    const input = use.input !== null && typeof use.input === 'object' && !Array.isArray(use.input) ? use.input : {}
-    return [decodeCall(use.id, use.name, input as JsonObject, options)]
+    return [decodeCall(use.id, use.name, argumentsValueOf(use.input), options)]
   })
 }
 

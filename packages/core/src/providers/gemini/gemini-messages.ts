@@ -14,6 +14,7 @@ import {
   resultsToRender,
 } from '../results/result-parts.js'
 import { stableHash } from '../stable-hash.js'
+import { argumentsValueOf } from '../turn-calls.js'
 
 /** A function call a Gemini model made. */
 export interface GeminiFunctionCall {
@@ -49,13 +50,14 @@ export const MINTED_ID_PREFIX = 'gemini-call-'
 
 /**
  * The `functionCall` parts of a model turn as our calls. A call without an `id` gets one minted from the
- * turn's calls and its position, so the same turn always yields the same ids.
+ * turn's calls and its position, so the same turn always yields the same ids. `args` that are not an object reach
+ * the pipeline as JSON text, which refuses them.
  */
 export function fromGeminiFunctionCalls(parts: readonly object[], options: ParseCallsOptions = {}): ToolCall[] {
   const calls = parts.flatMap((part) => ('functionCall' in part ? [part.functionCall as GeminiFunctionCall] : []))
   const turn = stableHash(JSON.stringify(calls))
   return calls.map((call, index) =>
-    decodeCall(call.id ?? `${MINTED_ID_PREFIX}${turn}-${index}`, call.name, call.args ?? {}, options),
+    decodeCall(call.id ?? `${MINTED_ID_PREFIX}${turn}-${index}`, call.name, argumentsValueOf(call.args), options),
   )
 }
 
