@@ -33,9 +33,12 @@ export interface GeminiRequest {
 export const geminiTurn: TurnFormat<GeminiTurnContent, GeminiRequest, GeminiFunctionDeclaration> = {
   project: (schemas) => toGeminiTools(schemas),
   read(response: unknown, context: TurnContext): ReadTurn<GeminiTurnContent> {
-    const candidates = recordOf(response)?.candidates
+    const record = recordOf(response)
+    const candidates = record?.candidates
     // No candidates is a response too: a blocked prompt has none, and the turn ends.
-    if (candidates !== undefined && !Array.isArray(candidates)) throw notAResponse('gemini', 'a candidates array')
+    if (record === undefined || (candidates !== undefined && !Array.isArray(candidates))) {
+      throw notAResponse('gemini', 'a candidates array, or none')
+    }
     const parts = recordsOf(recordOf(recordOf(candidates?.[0])?.content)?.parts)
     const taken = new Set<string>()
     const texts: string[] = []
