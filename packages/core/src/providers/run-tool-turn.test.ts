@@ -3,7 +3,7 @@ import { isInvalidArgumentError } from '../errors/invalid-argument-error.js'
 import type { DeferredToolResult } from '../pipeline/call.js'
 import { PROVIDERS, type RawCall, responseOf } from './__fixtures__/provider-responses.js'
 import { pairingOf } from './__fixtures__/turn-pairing.js'
-import { turnRuntime } from './__fixtures__/turn-runtime.js'
+import { deferring, turnRuntime } from './__fixtures__/turn-runtime.js'
 import { runToolTurn } from './run-tool-turn.js'
 import type { ProviderName } from './turn-formats.js'
 
@@ -176,5 +176,20 @@ describe('runToolTurn options', () => {
     expect(gemini.messages[0]).toMatchObject({ role: 'model', parts: [{ thoughtSignature: 'c2lnbmF0dXJl' }] })
     const responses = await turnOf('openai-responses', [{ id: 'r', name: 'add', args: '{"a":1,"b":2}' }])
     expect(responses.messages[0]).toEqual({ type: 'reasoning', id: 'rs_1', summary: [] })
+  })
+
+  it.each(PROVIDERS)('answers a pending approval with its own text on %s, and the loop goes on', async (provider) => {
+    const runtime = deferring(turnRuntime(), 'boom')
+    const response = responseOf(provider, [
+      { id: 'p1', name: 'boom', args: '{}' },
+      { id: 'p2', name: 'add', args: '{"a":2,"b":3}' },
+    ])
+    const turn = await runToolTurn(runtime, response as never, { provider })
+    expect(turn.done).toBe(false)
+    expect(codes(turn.results)).toEqual(['pending', true])
+    const { asked, answered } = pairingOf(provider, turn.messages)
+    expect(answered).toEqual(asked)
+    expect(JSON.stringify(turn.messages)).toContain("The call to boom is awaiting a person's approval.")
+    expect(JSON.stringify(turn.messages)).not.toContain('is_error')
   })
 })
