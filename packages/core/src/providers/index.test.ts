@@ -14,6 +14,7 @@ describe('public surface', () => {
       'readGeminiFunctionResponses',
       'readOpenAIChatResults',
       'readOpenAIResponsesResults',
+      'runToolTurn',
       'stripStrictNulls',
       'toAnthropicToolResults',
       'toAnthropicToolUses',
@@ -26,6 +27,7 @@ describe('public surface', () => {
       'toOpenAIResponsesCalls',
       'toOpenAIResponsesItems',
       'toOpenAITools',
+      'toProviderRequest',
     ])
   })
 

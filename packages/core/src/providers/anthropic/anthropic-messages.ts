@@ -1,17 +1,18 @@
 import type { ContentPart, ImagePart, TextPart } from '../../definition/content.js'
-import type { JsonObject } from '../../json-schema/json-value.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
   asTextOrImage,
   contextParts,
   imagePlaceholder,
+  isPending,
   type ProviderResultView,
   providerNameOf,
   type RenderResultsOptions,
   resultsToRender,
 } from '../results/result-parts.js'
+import { argumentsValueOf } from '../turn-calls.js'
 
 /** A `tool_use` content block (structurally `ToolUseBlock` of @anthropic-ai/sdk). */
 export interface AnthropicToolUseBlock {
@@ -45,7 +46,10 @@ export interface AnthropicUserMessage {
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
 type AnthropicImageType = (typeof IMAGE_TYPES)[number]
 
-/** The `tool_use` blocks of an assistant message's content as our calls; other blocks are skipped. */
+/**
+ * The `tool_use` blocks of an assistant message's content as our calls; other blocks are skipped. Input that is not
+ * an object reaches the pipeline as JSON text, which refuses it (`INVALID_ARGUMENTS`); absent input is `{}`.
+ */
 export function fromAnthropicToolUses(
   content: readonly { type: string }[],
   options: ParseCallsOptions = {},
@@ -53,18 +57,18 @@ export function fromAnthropicToolUses(
   return content.flatMap((block) => {
     if (block.type !== 'tool_use') return []
     const use = block as AnthropicToolUseBlock
-    const input = use.input !== null && typeof use.input === 'object' && !Array.isArray(use.input) ? use.input : {}
-    return [decodeCall(use.id, use.name, input as JsonObject, options)]
+    return [decodeCall(use.id, use.name, argumentsValueOf(use.input), options)]
   })
 }
 
 /**
  * The user message that answers an assistant turn: one `tool_result` per result, in order and first (the API
- * wants tool results before any other block), failures flagged `is_error`, images as image blocks; contexts follow.
+ * wants tool results before any other block), failures flagged `is_error` (a pending approval is not one: it reads
+ * its own text), images as image blocks; contexts follow.
  * https://docs.anthropic.com/en/docs/agents-and-tools/tool-use/implement-tool-use#handling-tool-use-and-tool-result-content-blocks
  */
 export function toAnthropicToolResults(
-  results: readonly ToolResult[],
+  results: readonly DeferredToolResult[],
   options: RenderResultsOptions = {},
 ): AnthropicUserMessage {
   const rendered = resultsToRender(results, options)
@@ -72,7 +76,7 @@ export function toAnthropicToolResults(
     const base: AnthropicToolResultBlock = { type: 'tool_result', tool_use_id: result.id }
     const block =
       result.content.length === 0 ? base : { ...base, content: asTextOrImage(result.content).map(contentBlock) }
-    return result.ok ? block : { ...block, is_error: true }
+    return result.ok || isPending(result) ? block : { ...block, is_error: true }
   })
   blocks.push(...asTextOrImage(contextParts(rendered)).map(contentBlock))
   return { role: 'user', content: blocks }

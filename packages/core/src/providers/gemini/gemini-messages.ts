@@ -1,11 +1,12 @@
 import type { AudioPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject, JsonValue } from '../../json-schema/json-value.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsObject } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
   asTextOrMedia,
   contextParts,
+  isPending,
   joinText,
   type ProviderResultView,
   providerNameOf,
@@ -13,6 +14,7 @@ import {
   resultsToRender,
 } from '../results/result-parts.js'
 import { stableHash } from '../stable-hash.js'
+import { argumentsValueOf } from '../turn-calls.js'
 
 /** A function call a Gemini model made. */
 export interface GeminiFunctionCall {
@@ -48,30 +50,31 @@ export const MINTED_ID_PREFIX = 'gemini-call-'
 
 /**
  * The `functionCall` parts of a model turn as our calls. A call without an `id` gets one minted from the
- * turn's calls and its position, so the same turn always yields the same ids.
+ * turn's calls and its position, so the same turn always yields the same ids. `args` that are not an object reach
+ * the pipeline as JSON text, which refuses them.
  */
 export function fromGeminiFunctionCalls(parts: readonly object[], options: ParseCallsOptions = {}): ToolCall[] {
   const calls = parts.flatMap((part) => ('functionCall' in part ? [part.functionCall as GeminiFunctionCall] : []))
   const turn = stableHash(JSON.stringify(calls))
   return calls.map((call, index) =>
-    decodeCall(call.id ?? `${MINTED_ID_PREFIX}${turn}-${index}`, call.name, call.args ?? {}, options),
+    decodeCall(call.id ?? `${MINTED_ID_PREFIX}${turn}-${index}`, call.name, argumentsValueOf(call.args), options),
   )
 }
 
 /**
  * The user turn that answers a model turn: one `functionResponse` per result, in the calls' order, named with
- * the provider's name; an `id` only where the model gave one. Images and audio follow as `inlineData` parts under a line naming their call
+ * the provider's name; an `id` only where the model gave one. A pending approval answers with its text as `output`. Images and audio follow as `inlineData` parts under a line naming their call
  * (models before Gemini 3 read no images inside a function response), then contexts.
  * https://ai.google.dev/gemini-api/docs/function-calling ; https://ai.google.dev/api/caching#FunctionResponse
  */
 export function toGeminiFunctionResponses(
-  results: readonly ToolResult[],
+  results: readonly DeferredToolResult[],
   options: RenderResultsOptions = {},
 ): GeminiContent {
   const rendered = resultsToRender(results, options)
   const parts: GeminiPart[] = rendered.map((result) => {
     const text = joinText(asTextOrMedia(result.content).flatMap((part) => (part.type === 'text' ? [part.text] : [])))
-    const response = result.ok ? { output: text } : { error: result.error.message }
+    const response = result.ok || isPending(result) ? { output: text } : { error: result.error.message }
     const functionResponse: GeminiFunctionResponse = { name: providerNameOf(result.name, options.report), response }
     return {
       functionResponse: result.id.startsWith(MINTED_ID_PREFIX)

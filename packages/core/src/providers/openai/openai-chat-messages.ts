@@ -1,5 +1,5 @@
 import type { ContentPart } from '../../definition/content.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsText } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
@@ -61,7 +61,7 @@ export function fromOpenAIChatToolCalls(
  * between tool messages would break the call/result pairing). Contexts go to that user message too.
  */
 export function toOpenAIChatMessages(
-  results: readonly ToolResult[],
+  results: readonly DeferredToolResult[],
   options: RenderResultsOptions = {},
 ): (OpenAIChatToolMessage | OpenAIChatUserMessage)[] {
   const rendered = resultsToRender(results, options)

@@ -1,5 +1,5 @@
 import type { ContentPart, ImagePart, TextPart } from '../../definition/content.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall } from '../../pipeline/call.js'
 import { argumentsText } from '../results/arguments-text.js'
 import { decodeCall, type ParseCallsOptions } from '../results/decode-call.js'
 import {
@@ -59,7 +59,7 @@ export function fromOpenAIResponsesCalls(
  * https://platform.openai.com/docs/api-reference/responses/create#responses-create-input). Contexts follow as one user message.
  */
 export function toOpenAIResponsesItems(
-  results: readonly ToolResult[],
+  results: readonly DeferredToolResult[],
   options: RenderResultsOptions = {},
 ): (OpenAIFunctionCallOutputItem | OpenAIResponsesUserMessage)[] {
   const rendered = resultsToRender(results, options)

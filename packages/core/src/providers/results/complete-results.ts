@@ -1,15 +1,19 @@
 import { ToolErrorCode } from '../../errors/error-codes.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall, ToolResult } from '../../pipeline/call.js'
 
 const MISSING_MESSAGE = 'the call was not run, so it has no result'
 
 /**
  * Exactly one result per call, in call order: the first result recorded for each call id, or a failure
  * (`ABORTED_BEFORE_DISPATCH`) for a call that has none. Results for ids no call has are left out, because
- * providers reject a result without its call as firmly as a call without its result.
+ * providers reject a result without its call as firmly as a call without its result. A pending approval
+ * (`ToolPending`) answers its call like any result.
  */
-export function completeResults(calls: readonly ToolCall[], results: readonly ToolResult[]): ToolResult[] {
-  const byId = new Map<string, ToolResult>()
+export function completeResults<Result extends DeferredToolResult = ToolResult>(
+  calls: readonly ToolCall[],
+  results: readonly Result[],
+): (Result | ToolResult)[] {
+  const byId = new Map<string, Result>()
   for (const result of results) if (!byId.has(result.id)) byId.set(result.id, result)
   return calls.map((call) => byId.get(call.id) ?? missingResult(call))
 }

@@ -22,7 +22,9 @@ export function decodeCall(
   args: string | JsonObject,
   options: ParseCallsOptions,
 ): ToolCall {
-  const name = options.report?.names[providerName] ?? providerName
+  const names = options.report?.names
+  // An own key only: a model naming `__proto__` or `constructor` must not read the object's prototype.
+  const name = names !== undefined && Object.hasOwn(names, providerName) ? names[providerName]! : providerName
   const projection = options.report?.tools.find((tool) => tool.providerName === providerName)
   const schema = options.schemas?.find((candidate) => candidate.name === name)
   if (projection?.nullsMeanAbsent !== true || schema === undefined) return { id, name, arguments: args }

@@ -5,7 +5,7 @@ import {
   type ImagePart,
   type TextPart,
 } from '../../definition/content.js'
-import type { ToolCall, ToolResult } from '../../pipeline/call.js'
+import type { DeferredToolResult, ToolCall, ToolPending } from '../../pipeline/call.js'
 import type { ProjectionReport } from '../projection-report.js'
 import { completeResults } from './complete-results.js'
 
@@ -17,7 +17,10 @@ export interface RenderResultsOptions {
   readonly report?: ProjectionReport
 }
 
-export function resultsToRender(results: readonly ToolResult[], options: RenderResultsOptions): readonly ToolResult[] {
+export function resultsToRender(
+  results: readonly DeferredToolResult[],
+  options: RenderResultsOptions,
+): readonly DeferredToolResult[] {
   return options.calls === undefined ? results : completeResults(options.calls, results)
 }
 
@@ -28,8 +31,16 @@ export function providerNameOf(name: string, report: ProjectionReport | undefine
 }
 
 /** Parts shown after all results: every context of every result, in order. */
-export function contextParts(results: readonly ToolResult[]): ContentPart[] {
+export function contextParts(results: readonly DeferredToolResult[]): ContentPart[] {
   return results.flatMap((result) => (result.contexts ?? []).flatMap((context) => context.content))
+}
+
+/**
+ * A call waiting on approval: not a failure, so no provider's error flag is set; its own `content` (one text part
+ * saying it awaits approval) is what the model reads in the result's place.
+ */
+export function isPending(result: DeferredToolResult): result is ToolPending {
+  return result.status === 'pending'
 }
 
 /** Parts every provider renderer handles: text and images; anything else becomes its fallback text. */
