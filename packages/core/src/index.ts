@@ -91,7 +91,7 @@ export type {
   ToolPresenter,
   ToolSearchSplit,
 } from './pipeline/tool-presenter.js'
-export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+export type { AgentRuntime, CallOptions, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
 
 // registry
 export type { Disposer } from './registry/disposer.js'

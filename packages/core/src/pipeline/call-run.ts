@@ -88,6 +88,8 @@ export interface CallRun {
   info: CallInfo | undefined
   /** The reasons given for asking the approver, in order; empty when nothing asked. */
   asks: readonly string[]
+  /** Who approved the call before it arrived (`CallOptions.approvedBy`); the approver is then not asked. */
+  readonly approvedBy: string | undefined
   /** True once the body was invoked. */
   dispatched: boolean
   /** The last outcome the execute wrappers' layers handed out as a resolved promise, with that promise. */
@@ -137,6 +139,7 @@ export function openCall(
   signal: AbortSignal | undefined,
   origin: SubCallOrigin | undefined,
   prepared: PreparedCall | undefined = undefined,
+  approvedBy: string | undefined = undefined,
 ): CallRun {
   return {
     call,
@@ -151,6 +154,7 @@ export function openCall(
     target: undefined,
     info: undefined,
     asks: noAsks,
+    approvedBy,
     dispatched: false,
     resolved: undefined,
     result: undefined,

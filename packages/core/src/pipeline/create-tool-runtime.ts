@@ -23,7 +23,7 @@ import { resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
 import { ToolSearchTargets } from './search-targets.js'
 import { timeoutPolicy } from './timeout-policy.js'
-import type { AgentRuntime, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
+import type { AgentRuntime, CallOptions, ExecuteOptions, ToolRuntime } from './tool-runtime.js'
 import { watchShownTools } from './watch-shown-tools.js'
 
 /** Creates the registry and pipeline. Throws a `ToolRuntimeConfigError` naming the field when the config is invalid. */
@@ -216,9 +216,10 @@ function createView(
       if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
       return { ...presented.prompt, tools: [...search.nativeTools(scope), ...presented.prompt.tools] }
     },
-    execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult> {
+    execute(call: ToolCall, options?: CallOptions): Promise<ToolResult> {
       ready('execute')
-      return runCall(scope, asCall(call), options?.signal)
+      const approvedBy = typeof options?.approvedBy === 'string' ? options.approvedBy : undefined
+      return runCall(scope, asCall(call), options?.signal, undefined, undefined, approvedBy)
     },
     executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]> {
       ready('executeAll')

@@ -26,8 +26,9 @@ export function runCall(
   signal: AbortSignal | undefined,
   origin?: SubCallOrigin,
   prepared?: PreparedCall,
+  approvedBy?: string,
 ): Promise<ToolResult> {
-  const run = openCall(scope, call, signal, origin, prepared)
+  const run = openCall(scope, call, signal, origin, prepared, approvedBy)
   let result: Step<ToolResult>
   try {
     result = validate(run)

@@ -10,6 +10,17 @@ export interface ExecuteOptions {
   readonly signal?: AbortSignal
 }
 
+/** The options of one `execute`: its signal, and an approval the call already has. */
+export interface CallOptions extends ExecuteOptions {
+  /**
+   * Who approved the call before it reached the runtime (a framework's own human-in-the-loop, say). When anything
+   * asks for approval, the approver is not asked again: the approval is recorded as this one's. Denials by listeners
+   * and guards still apply.
+   * @default none
+   */
+  readonly approvedBy?: string
+}
+
 /**
  * The registry and pipeline as one scope sees them: the global scope from `createToolRuntime`, an agent's from
  * `agent(id)`. Registrations made through a scope apply to it (the global ones to every agent too).
@@ -40,7 +51,7 @@ export interface ToolRuntime {
   /** Everything the model sees: the tool schemas of the scope's presentation mode plus prompt sections. */
   prompt(): ToolPrompt
   /** Runs one call through the pipeline. Never rejects. */
-  execute(call: ToolCall, options?: ExecuteOptions): Promise<ToolResult>
+  execute(call: ToolCall, options?: CallOptions): Promise<ToolResult>
   /** Runs one turn's calls under the concurrency contract; results in call order. Never rejects. */
   executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<ToolResult[]>
   /**
