@@ -89,7 +89,9 @@ describe('tools/approval and the approval record', () => {
     expect(await runtime.execute(call('add', { a: 1, b: 2 }), { approvedBy })).toMatchObject({ ok: true, value: 3 })
     expect(asked).toBe(0)
     expect(events).toEqual([expect.objectContaining({ verdict: 'approved', decidedBy: 'openai-agents' })])
-    expect(approvals(sessionLog)).toEqual([expect.objectContaining({ verdict: 'approved', decidedBy: 'openai-agents' })])
+    expect(approvals(sessionLog)).toEqual([
+      expect.objectContaining({ verdict: 'approved', decidedBy: 'openai-agents' }),
+    ])
     const guardedCall = { ...call('add', { a: 13, b: 2 }), id: 'call-13' }
     expect(await runtime.execute(guardedCall, { approvedBy })).toMatchObject({ ok: false, error: { code: 'DENIED' } })
     expect(guarded).toEqual(['call-add', 'call-13'])
