@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../json-schema/json-value.js'
+import type { JsonSchemaObject } from '../../json-schema/node.js'
 
 /** A Standard Schema (v1, with its JSON Schema extension) as the frameworks read one. */
 export interface PassThroughSchema {
@@ -7,8 +7,8 @@ export interface PassThroughSchema {
     readonly vendor: 'qilin-tools'
     readonly validate: (value: unknown) => { readonly value: unknown }
     readonly jsonSchema: {
-      readonly input: (options?: unknown) => JsonObject
-      readonly output: (options?: unknown) => JsonObject
+      readonly input: (options?: unknown) => JsonSchemaObject
+      readonly output: (options?: unknown) => JsonSchemaObject
     }
   }
 }
@@ -19,7 +19,7 @@ const accept = (value: unknown) => ({ value })
  * Our parameters schema as a Standard Schema that shows the model exactly that schema and accepts every value: the
  * pipeline is the one validator, so an invalid call reaches the model in our words, with our error code.
  */
-export function passThroughSchema(parameters: JsonObject): PassThroughSchema {
+export function passThroughSchema(parameters: JsonSchemaObject): PassThroughSchema {
   const schema = () => parameters
   return {
     '~standard': { version: 1, vendor: 'qilin-tools', validate: accept, jsonSchema: { input: schema, output: schema } },

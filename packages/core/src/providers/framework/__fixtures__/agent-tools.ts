@@ -64,7 +64,7 @@ export function observedRuntime() {
       timeoutMs: 50,
       execute: (_args, { callId, signal }) => {
         ran.push(callId)
-        return new Promise((resolve) => signal.addEventListener('abort', () => resolve('late')))
+        return new Promise<string>((resolve) => signal.addEventListener('abort', () => resolve('late')))
       },
     }),
   )
