@@ -16,6 +16,9 @@ export type ParsedJsonArguments =
 
 const DEFAULT_MAX_BYTES = 1024 * 1024
 const DEFAULT_MAX_DEPTH = 64
+
+/** The caps `parseJsonArguments` applies when given none: 1 MiB of text, 64 levels of nesting. */
+export const defaultJsonArgumentLimits = Object.freeze({ maxBytes: DEFAULT_MAX_BYTES, maxDepth: DEFAULT_MAX_DEPTH })
 const OPEN_BRACE = 0x7b
 const OPEN_BRACKET = 0x5b
 const CLOSE_BRACE = 0x7d

@@ -74,6 +74,34 @@ describe('tools/approval and the approval record', () => {
     expect(events[0]!.decidedBy).toHaveLength(200)
   })
 
+  it('records an approval given before the call arrived without asking the approver again; guards and denials still apply', async () => {
+    let asked = 0
+    const { runtime, sessionLog, events } = asking(() => {
+      asked++
+      return false
+    })
+    const guarded: string[] = []
+    runtime.guard((info) => {
+      guarded.push(info.id)
+      return info.arguments.a === 13 ? 'unlucky' : undefined
+    })
+    const approval = { approved: true, decidedBy: 'openai-agents' }
+    expect(await runtime.execute(call('add', { a: 1, b: 2 }), { approval })).toMatchObject({ ok: true, value: 3 })
+    expect(asked).toBe(0)
+    expect(events).toEqual([expect.objectContaining({ verdict: 'approved', decidedBy: 'openai-agents' })])
+    expect(approvals(sessionLog)).toEqual([
+      expect.objectContaining({ verdict: 'approved', decidedBy: 'openai-agents' }),
+    ])
+    const guardedCall = { ...call('add', { a: 13, b: 2 }), id: 'call-13' }
+    expect(await runtime.execute(guardedCall, { approval })).toMatchObject({ ok: false, error: { code: 'DENIED' } })
+    expect(guarded).toEqual(['call-add', 'call-13'])
+    expect(await runtime.execute(call('add', { a: 1, b: 2 }), { approval: 42 as never })).toMatchObject({ ok: false })
+    expect(asked).toBe(1)
+    runtime.on('tools/pre-execute', () => ({ action: 'deny', reason: 'closed today' }))
+    const denied = await runtime.execute(call('add', { a: 1, b: 2 }), { approval })
+    expect(denied).toMatchObject({ ok: false, error: { code: 'DENIED', message: 'closed today' } })
+  })
+
   it('reports nothing for a call that did not ask', async () => {
     const sessionLog = createMemorySessionLog()
     const runtime = createToolRuntime({ approve: () => true, sessionLog })

@@ -266,7 +266,8 @@ function createView(
     execute(call: ToolCall, options?: ExecuteOptions): Promise<DeferredToolResult> {
       ready('execute')
       const answer = options?.approval
-      const decided = answer === undefined ? undefined : { answer, askedAt: performance.now(), resumed: false }
+      // Anything but an answer (a host passing the wrong thing) is no answer: the approver is asked as usual.
+      const decided = isAnswer(answer) ? { answer, askedAt: performance.now(), resumed: false } : undefined
       return runCall(scope, asCall(call), options?.signal, undefined, undefined, decided)
     },
     executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<DeferredToolResult[]> {
@@ -350,4 +351,8 @@ function safely<Value>(present: () => Value): Value | undefined {
   } catch {
     return undefined
   }
+}
+
+function isAnswer(answer: unknown): answer is ApprovalAnswer {
+  return typeof answer === 'object' && answer !== null && typeof (answer as ApprovalAnswer).approved === 'boolean'
 }

@@ -10,7 +10,12 @@ import type { ResultEvent } from './pipeline-events.js'
 export function notifyResultObservers(run: CallRun, result: ToolResult): void {
   const observers = run.listeners.result
   if (observers.length === 0) return
-  const event: ResultEvent = Object.freeze({ result, agentId: run.scope.agentId, parentId: run.parentId, call: run.info })
+  const event: ResultEvent = Object.freeze({
+    result,
+    agentId: run.scope.agentId,
+    parentId: run.parentId,
+    call: run.info,
+  })
   for (const observer of observers) {
     try {
       const returned = observer(event)

@@ -1,21 +1,9 @@
 import { type JSONSchema7, jsonSchema, type ModelMessage, type Tool, type ToolSet, tool } from 'ai'
-import type { AudioPart, ImagePart, TextPart } from '../../definition/content.js'
 import type { JsonObject } from '../../json-schema/json-value.js'
 import type { ToolResult } from '../../pipeline/call.js'
 import type { ToolRuntime } from '../../pipeline/tool-runtime.js'
-import { asTextOrMedia, contextParts } from '../results/result-parts.js'
-
-/** What an AI SDK `toModelOutput` returns (its `ToolResultOutput`), for the variants we use. */
-type ModelOutput =
-  | { type: 'text'; value: string }
-  | { type: 'error-text'; value: string }
-  | {
-      type: 'content'
-      value: (
-        | { type: 'text'; text: string }
-        | { type: 'file'; data: { type: 'data'; data: string }; mediaType: string }
-      )[]
-    }
+import { aiSdkModelOutput } from '../framework/ai-sdk-model-output.js'
+import { inScope } from '../framework/scope-view.js'
 
 /**
  * The tools a runtime scope presents, as Vercel AI SDK tools. Each `execute` runs the call through our
@@ -52,7 +40,7 @@ export function toAISDKTools(runtime: ToolRuntime, scope?: string): ToolSet {
           ),
         )
       },
-      toModelOutput: ({ output }) => modelOutput(output),
+      toModelOutput: ({ output }) => aiSdkModelOutput(output),
     })
   }
   return tools
@@ -93,29 +81,4 @@ function approvalOf(messages: readonly ModelMessage[] | undefined, toolCallId: s
     }
   }
   return undefined
-}
-
-/** Uses the agent's view for one step and lets it go; a call it started settles all the same. */
-function inScope<Value>(runtime: ToolRuntime, scope: string | undefined, use: (view: ToolRuntime) => Value): Value {
-  if (scope === undefined) return use(runtime)
-  using view = runtime.agent(scope)
-  return use(view)
-}
-
-function modelOutput(result: ToolResult): ModelOutput {
-  const parts = asTextOrMedia([...result.content, ...contextParts([result])])
-  if (!result.ok) return { type: 'error-text', value: textOf(parts) }
-  if (parts.every((part) => part.type === 'text')) return { type: 'text', value: textOf(parts) }
-  return {
-    type: 'content',
-    value: parts.map((part) =>
-      part.type === 'text'
-        ? { type: 'text', text: part.text }
-        : { type: 'file', data: { type: 'data', data: part.data }, mediaType: part.mimeType },
-    ),
-  }
-}
-
-function textOf(parts: readonly (TextPart | ImagePart | AudioPart)[]): string {
-  return parts.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n')
 }
