@@ -7,26 +7,39 @@ import { sandboxPrelude } from './sandbox-prelude.js'
 export interface PreparedSandbox {
   readonly isolate: ivm.Isolate
   readonly context: ivm.Context
-  /** `deliver(text)` inside the isolate: a tool result or timer firing, as JSON text. */
+  /** `deliver(text)` inside the isolate: tool results and timer firings, a JSON array of host messages. */
   readonly deliver: ivm.Reference<(text: string) => void>
   /** `start(program, settingsText)` inside the isolate. */
   readonly start: ivm.Reference<(program: unknown, settings: string) => Promise<void>>
-  /** Where the isolate's messages go; the run that takes this sandbox sets it. */
-  readonly channel: { receive: (text: string) => void }
+  /** Where the isolate's batches go; the run that takes this sandbox sets both. */
+  readonly channel: SandboxChannel
 }
 
-/** Builds one sandbox: isolate, context, prelude. The only thing handed in is a string-copying callback. */
+/** The host's ends of the two ways a batch leaves the isolate. */
+export interface SandboxChannel {
+  /** A batch sent without waiting (prints, timers, the start and the end). */
+  receive: (text: string) => void
+  /** A batch that carries a call; the isolate's thread waits for the answer (host messages as a JSON array). */
+  exchange: (text: string) => Promise<string>
+}
+
+/** Builds one sandbox: isolate, context, prelude. All that is handed in are two string-copying functions. */
 export async function prepareSandbox(heapMegabytes: number): Promise<PreparedSandbox> {
   const isolate = new ivm.Isolate({ memoryLimit: heapMegabytes })
   try {
     const context = await isolate.createContext()
-    const channel = { receive: (_text: string) => {} }
+    const channel: SandboxChannel = { receive: () => {}, exchange: async () => '' }
     const send = new ivm.Callback((text: unknown) => (typeof text === 'string' ? channel.receive(text) : undefined), {
       ignored: true,
     })
+    const exchange = new ivm.Reference((text: unknown) =>
+      typeof text === 'string' ? channel.exchange(text) : Promise.resolve(''),
+    )
     const prelude = await isolate.compileScript(sandboxPrelude, { filename: 'prelude.js' })
-    const install = (await prelude.run(context, { reference: true })) as ivm.Reference<(send: unknown) => unknown>
-    const api = (await install.apply(undefined, [send], { result: { reference: true } })) as ivm.Reference<
+    const install = (await prelude.run(context, { reference: true })) as ivm.Reference<
+      (send: unknown, exchange: unknown) => unknown
+    >
+    const api = (await install.apply(undefined, [send, exchange], { result: { reference: true } })) as ivm.Reference<
       Record<string, unknown>
     >
     const deliver = (await api.get('deliver', { reference: true })) as PreparedSandbox['deliver']
