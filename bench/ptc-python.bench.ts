@@ -67,6 +67,32 @@ async function coldStart(options: PythonPtcRuntimeOptions, samples: number): Pro
   return times
 }
 
+/**
+ * Dispatch → result of `return 1` for each of `concurrent` runs started at once, over `rounds` rounds, the pool
+ * warmed between rounds (as it is between an agent's turns).
+ */
+async function concurrentStarts(options: PythonPtcRuntimeOptions, concurrent: number, rounds: number) {
+  const runtime = createPythonPtcRuntime({ maxConcurrentRuns: concurrent, ...options })
+  const times: number[] = []
+  try {
+    for (let round = 0; round < rounds + 1; round++) {
+      await runtime.warm()
+      const start = process.hrtime.bigint()
+      const elapsed = await Promise.all(
+        Array.from({ length: concurrent }, async () => {
+          const outcome = await runtime.run(fakeRunRequest('return 1'))
+          if (!outcome.ok) throw new Error(`concurrent run failed: ${JSON.stringify(outcome)}`)
+          return Number(process.hrtime.bigint() - start)
+        }),
+      )
+      if (round > 0) times.push(...elapsed)
+    }
+  } finally {
+    await runtime.close()
+  }
+  return times
+}
+
 /** Nanoseconds per call, timed inside the program so process start-up is not in it. */
 async function perCall(
   run: (code: string) => Promise<PtcRunOutcome>,
@@ -161,6 +187,33 @@ for (const [label, options, target] of [
   ])
 }
 console.log(markdownTable(['runner', 'p50', 'p90', 'samples', 'target', 'met'], startRows))
+
+const concurrentRuns = 8
+console.log(
+  `\n### ${concurrentRuns} fully confined runs at once: dispatch to each result of \`return 1\` (load average ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')})\n`,
+)
+const concurrentRows: (string | number)[][] = []
+for (const [label, options, target] of [
+  [`pool of ${concurrentRuns} (poolSize: ${concurrentRuns})`, { poolSize: concurrentRuns }, 60_000_000],
+  ['pool sized to the machine (the default)', {}, undefined],
+  ['pool of 1 (the old default)', { poolSize: 1 }, undefined],
+] as const) {
+  const { medianNs, p90Ns, samples } = summarize(await concurrentStarts(options, concurrentRuns, 10))
+  const met = target === undefined ? '(info)' : medianNs <= target ? 'yes' : 'NO'
+  if (met === 'NO')
+    failures.push(`${concurrentRuns} at once, ${label}: p50 ${formatNs(medianNs)} > ${formatNs(target ?? 0)}`)
+  concurrentRows.push([
+    label,
+    formatNs(medianNs),
+    formatNs(p90Ns),
+    samples,
+    target === undefined ? '' : `≤ ${formatNs(target)}`,
+    met,
+  ])
+}
+console.log(markdownTable(['pool', 'p50', 'p90', 'samples', 'target', 'met'], concurrentRows))
 
 console.log('\n### Host-call overhead per call (2,000 calls of a no-op tool, timed inside the program)\n')
 console.log(markdownTable(['path', 'style', 'p50', 'p90', 'target', 'met'], await hostCalls()))

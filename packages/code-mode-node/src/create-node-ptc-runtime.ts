@@ -26,7 +26,7 @@ import { stripTypeScript } from './strip-typescript.js'
 export interface NodePtcRuntimeOptions {
   /** Overrides of the default limits (120 s deadline, 600 s cap, 128 MB heap, …). @default `defaultPtcLimits` */
   readonly limits?: Partial<PtcLimits>
-  /** Sandboxes kept prepared ahead of runs; 0 builds each one on demand. @default 2 */
+  /** Sandboxes kept prepared ahead of runs (a whole number; 0 builds each one on demand). @default 2 */
   readonly poolSize?: number
   /** Decides whether the visible `bash` tool accepts the example call. @default the package validator */
   readonly accepts?: SchemaAccepts
@@ -103,6 +103,19 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
   }
 
   async function runAdmitted(javascript: string, request: PtcRunRequest, timeoutMs: number): Promise<PtcRunOutcome> {
+    // Scheduled for the next turn, after this result is handed back: building an isolate holds the main thread.
+    try {
+      return await runOnPooledSandbox(javascript, request, timeoutMs)
+    } finally {
+      pool.refillSoon()
+    }
+  }
+
+  async function runOnPooledSandbox(
+    javascript: string,
+    request: PtcRunRequest,
+    timeoutMs: number,
+  ): Promise<PtcRunOutcome> {
     let sandbox: Awaited<ReturnType<IsolatePool['acquire']>>
     try {
       sandbox = await pool.acquire()
@@ -113,7 +126,7 @@ export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodeP
       limits,
       timeoutMs,
       ...(options.hooks === undefined ? {} : { hooks: options.hooks }),
-    }).finally(() => pool.refill())
+    })
     return result.ok ? successOutcome(result.record, result.value) : failureOutcome(result.record, result.failure)
   }
 

@@ -5,6 +5,7 @@ import type { HostMessage } from '@qilin-tools/code-mode/internal/program-messag
 import type { PtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
 import type { PtcRunRequest } from '@qilin-tools/code-mode/internal/ptc-port.js'
 import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
+import { HostOutbox } from './host-outbox.js'
 import { disposeSandbox, type PreparedSandbox } from './isolate-pool.js'
 
 export type SandboxRunResult = ProgramRunResult
@@ -27,11 +28,23 @@ export function runInSandbox(
   options: { readonly limits: PtcLimits; readonly timeoutMs: number; readonly hooks?: SandboxRunHooks },
 ): Promise<SandboxRunResult> {
   const { limits } = options
-  const host = new ProgramHost(
+  const outbox = new HostOutbox(
+    (text) => {
+      try {
+        sandbox.deliver.applyIgnored(undefined, [text])
+      } catch {
+        // The isolate is gone; whatever disposed it decides the run.
+      }
+    },
+    () => host.callsRunning === 0,
+  )
+  const host: ProgramHost = new ProgramHost(
     {
-      send: (message) => deliver(sandbox, message),
+      send: (message) => outbox.add(messageText(message)),
       stop: () => {
         sandbox.channel.receive = () => {}
+        sandbox.channel.exchange = async () => ''
+        outbox.close()
         disposeSandbox(sandbox)
       },
     },
@@ -43,10 +56,10 @@ export function runInSandbox(
     },
   )
   if (host.decided) return host.result
-  // No message the prelude writes comes near this (each field is capped below it); a longer one is refused unread.
+  // No message the prelude writes comes near this (each field is capped below it), and it never joins messages
+  // into a batch past it; a longer batch is refused unread.
   const maxMessageLength = 6 * Math.max(limits.maxArgumentBytes, limits.maxResultBytes, limits.maxOutputBytes) + 4096
-  sandbox.channel.receive = (text) => {
-    if (text.length > maxMessageLength) return host.malformed(`a message over ${maxMessageLength} characters`)
+  const receiveOne = (text: string) => {
     let message: unknown
     try {
       message = JSON.parse(text)
@@ -55,24 +68,35 @@ export function runInSandbox(
     }
     host.receive(message)
   }
-  const settings = JSON.stringify({ toolNames: request.toolNames, limits })
+  const receive = (batch: string) => {
+    if (batch.length > maxMessageLength) return host.malformed(`a message over ${maxMessageLength} characters`)
+    let from = 0
+    for (let end = batch.indexOf('\n'); end !== -1 && !host.decided; end = batch.indexOf('\n', from)) {
+      receiveOne(batch.slice(from, end))
+      from = end + 1
+    }
+    if (!host.decided) receiveOne(from === 0 ? batch : batch.slice(from))
+  }
+  sandbox.channel.receive = receive
+  sandbox.channel.exchange = (batch) => {
+    receive(batch)
+    return outbox.answer()
+  }
+  const settings = JSON.stringify({
+    toolNames: request.toolNames,
+    limits: { ...limits, maxBatchLength: maxMessageLength },
+  })
   startProgram(sandbox, javascript, settings).catch((error: unknown) => {
     if (!host.decided) host.fail(classifyStartError(error, sandbox))
   })
   return host.result
 }
 
-/** The prelude reads a result's value as it stands in the message: the host's JSON text, spliced in unparsed. */
-function deliver(sandbox: PreparedSandbox, message: HostMessage): void {
-  const text =
-    message.t === 'result' && message.ok
-      ? `{"t":"result","id":${message.id},"ok":true,"callId":${JSON.stringify(message.callId)},"value":${message.json}}`
-      : JSON.stringify(message)
-  try {
-    sandbox.deliver.applyIgnored(undefined, [text])
-  } catch {
-    // The isolate is gone; whatever disposed it decides the run.
-  }
+/** A host message as the prelude reads it; a result's value is the host's JSON text, spliced in unparsed. */
+function messageText(message: HostMessage): string {
+  return message.t === 'result' && message.ok
+    ? `{"t":"result","id":${message.id},"ok":true,"callId":${JSON.stringify(message.callId)},"value":${message.json}}`
+    : JSON.stringify(message)
 }
 
 async function startProgram(sandbox: PreparedSandbox, javascript: string, settings: string): Promise<void> {

@@ -1,15 +1,21 @@
 import { heapBoundPrelude } from './heap-bound-prelude.js'
 
 /**
- * Runs inside the isolate before the program, as a function expression given the host channel
- * (`send`, a copying callback that takes one string). It removes what lets memory escape the heap
- * limit, captures every built-in it uses later before the program can poison them, and returns
- * `{ deliver, start }`. Only JSON text crosses the boundary in either direction, in the messages of
- * `program-messages.ts`. It writes each message's frame by hand: a program that defines
+ * Runs inside the isolate before the program, as a function expression given the host channel: `send`, a
+ * copying callback that takes one string and returns at once, and `exchange`, a reference whose
+ * `applySyncPromise` hands the host one string and blocks this isolate's thread until the host answers with
+ * another (within one turn of the host's event loop). It removes what lets memory escape the heap limit, captures
+ * every built-in it uses later before the program can poison them, and returns `{ deliver, start }`. Only JSON
+ * text crosses the boundary in either direction, in the messages of `program-messages.ts`: the program's side
+ * sends batches of them one per line, the host answers with a JSON array of them. Calls, timers and clears wait in
+ * an outbox until the program's current synchronous run ends (one flush per microtask turn), so a
+ * `Promise.all` of a thousand calls crosses once; a batch that carries a call goes by `exchange`, and the host
+ * answers it with every result that is ready by then, so a sequential call costs one crossing each way and the
+ * isolate never goes idle between calls to fast tools. It writes each message's frame by hand: a program that defines
  * `Object.prototype.toJSON` or replaces `Map`, `Array` or `JSON` methods changes only the values it
  * passes (its arguments, its result), never which message is sent. The host checks every message anyway.
  */
-export const sandboxPrelude = String.raw`(function prelude(send) {
+export const sandboxPrelude = String.raw`(function prelude(send, exchange) {
   'use strict'
   const global = globalThis
   const stringify = JSON.stringify
@@ -23,6 +29,7 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
   const call = Function.prototype.call.bind(Function.prototype.call)
   const charCodeAt = String.prototype.charCodeAt
   const regExpExec = RegExp.prototype.exec
+  const exchangeSync = exchange.applySyncPromise
   const PromiseCtor = Promise
   const ErrorCtor = Error
   const TypeErrorCtor = TypeError
@@ -32,7 +39,7 @@ export const sandboxPrelude = String.raw`(function prelude(send) {
   const framePattern = /program\.ts:(\d+):(\d+)/
 
 ${heapBoundPrelude}
-  let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxArgumentBytes: 0, maxPendingTimers: 0 }
+  let limits = { maxOutputBytes: 0, maxResultBytes: 0, maxSubCalls: 0, maxArgumentBytes: 0, maxPendingTimers: 0, maxBatchLength: 0 }
   let outputBytes = 0
   let subCalls = 0
   let stopped = false
@@ -41,6 +48,12 @@ ${heapBoundPrelude}
   const timers = create(null)
   let liveTimers = 0
   let nextTimer = 0
+  // Messages waiting for the end of this synchronous run, in order; a null-prototype table, so no setter the
+  // program defines on Array.prototype or Object.prototype sees them.
+  let outbox = create(null)
+  let outboxLength = 0
+  let outboxHasCall = false
+  let flushScheduled = false
 
   function ownValue(value) {
     const descriptor = create(null)
@@ -70,10 +83,58 @@ ${heapBoundPrelude}
     try { return StringCtor(value) } catch { return '[unprintable value]' }
   }
 
+  function post(text, isCall) {
+    outbox[outboxLength++] = text
+    if (isCall) outboxHasCall = true
+    if (!flushScheduled) {
+      flushScheduled = true
+      flushSoon()
+    }
+  }
+
+  // After the program's current synchronous run. An await takes no then, constructor or species the program could
+  // have replaced.
+  async function flushSoon() {
+    await undefined
+    flush(true)
+  }
+
+  // Sends what waits in the outbox, in batches of whole lines no longer than the host reads; the last batch goes
+  // by exchange when the outbox held a call (unless something is sent right after), and the host's answer is
+  // handled before this returns.
+  function flush(mayWait) {
+    flushScheduled = false
+    if (outboxLength === 0 || stopped) return
+    const waiting = outbox
+    const count = outboxLength
+    const viaExchange = outboxHasCall && mayWait
+    outbox = create(null)
+    outboxLength = 0
+    outboxHasCall = false
+    let batch = ''
+    for (let index = 0; index < count; index++) {
+      const text = waiting[index]
+      if (batch !== '' && batch.length + text.length >= limits.maxBatchLength) {
+        send(batch)
+        batch = ''
+      }
+      batch = batch === '' ? text : batch + '\n' + text
+    }
+    if (!viaExchange) return send(batch)
+    const answer = call(exchangeSync, exchange, undefined, [batch])
+    if (typeof answer === 'string' && answer !== '') deliver(answer)
+  }
+
+  // Prints, the start and the end go at once, after whatever the outbox holds, so nothing sent overtakes them.
+  function sendNow(text) {
+    flush(false)
+    send(text)
+  }
+
   function fail(kind, message) {
     if (stopped) return
+    sendNow('{"t":"done","error":{"kind":' + quote(kind) + ',"message":' + quote(safeText(message)) + '}}')
     stopped = true
-    send('{"t":"done","error":{"kind":' + quote(kind) + ',"message":' + quote(safeText(message)) + '}}')
   }
 
   class ToolCallError extends ErrorCtor {
@@ -120,7 +181,7 @@ ${heapBoundPrelude}
       waiter.resolve = resolve
       waiter.reject = reject
       pending[id] = waiter
-      send('{"t":"call","id":' + id + ',"name":' + quote(name) + ',"args":' + text + '}')
+      post('{"t":"call","id":' + id + ',"name":' + quote(name) + ',"args":' + text + '}', true)
     })
   }
 
@@ -143,7 +204,7 @@ ${heapBoundPrelude}
       fail('output-limit', 'printed more than ' + limits.maxOutputBytes + ' bytes')
       throw new ErrorCtor('output limit reached')
     }
-    send('{"t":"out","text":' + quote(line + '\n') + '}')
+    sendNow('{"t":"out","text":' + quote(line + '\n') + '}')
   }
 
   const consoleObject = create(null)
@@ -159,14 +220,14 @@ ${heapBoundPrelude}
     const id = ++nextTimer
     timers[id] = () => apply(callback, undefined, args)
     liveTimers++
-    send('{"t":"timer","id":' + id + ',"ms":' + (delay > 0 && delay < 1e15 ? delay : 0) + '}')
+    post('{"t":"timer","id":' + id + ',"ms":' + (delay > 0 && delay < 1e15 ? delay : 0) + '}', false)
     return id
   }
   function clearTimeoutShim(id) {
     if (typeof id !== 'number' || timers[id] === undefined) return
     delete timers[id]
     liveTimers--
-    send('{"t":"clear","id":' + id + '}')
+    post('{"t":"clear","id":' + id + '}', false)
   }
 
   function describeError(error) {
@@ -181,9 +242,7 @@ ${heapBoundPrelude}
     return 'thrown value ' + render(error)
   }
 
-  function deliver(text) {
-    if (stopped) return
-    const message = parse(text)
+  function deliverOne(message) {
     const id = message.id
     if (message.t === 'timer') {
       const run = timers[id]
@@ -200,6 +259,17 @@ ${heapBoundPrelude}
     else waiter.reject(new ToolCallError(message.error, message.callId))
   }
 
+  // The host's batch: a JSON array of its messages, in the order it sent them. What a timer callback throws is
+  // dropped, as it always was; the rest of the batch still settles.
+  function deliver(text) {
+    if (stopped) return
+    const messages = parse(text)
+    for (let index = 0; index < messages.length; index++) {
+      if (stopped) return
+      try { deliverOne(messages[index]) } catch {}
+    }
+  }
+
   async function start(program, settingsText) {
     const settings = parse(settingsText)
     limits = settings.limits
@@ -214,7 +284,7 @@ ${heapBoundPrelude}
     ]) {
       defineProperty(global, name, { value, writable: false, enumerable: false, configurable: false })
     }
-    send('{"t":"started"}')
+    sendNow('{"t":"started"}')
     let value
     try {
       value = await program()
@@ -222,13 +292,13 @@ ${heapBoundPrelude}
       return fail('runtime', describeError(error))
     }
     if (stopped) return
-    if (value === undefined) { stopped = true; return send('{"t":"done"}') }
+    if (value === undefined) { sendNow('{"t":"done"}'); stopped = true; return }
     let text
     try { text = stringify(value) } catch (error) { return fail('runtime', 'the returned value is not JSON: ' + describeError(error)) }
     if (typeof text !== 'string') return fail('runtime', 'the returned value is not JSON: ' + typeof value)
     if (utf8Length(text) > limits.maxResultBytes) return fail('result-limit', 'returned more than ' + limits.maxResultBytes + ' bytes')
+    sendNow('{"t":"done","value":' + text + '}')
     stopped = true
-    send('{"t":"done","value":' + text + '}')
   }
 
   return { deliver, start }

@@ -23,7 +23,7 @@ import { findPython, type PythonInterpreter } from './find-python.js'
 import { presentPython } from './present-python.js'
 import { declarePython } from './render-python-sdk.js'
 import { runOnRunner } from './run-on-runner.js'
-import { RunnerPool } from './runner-pool.js'
+import { defaultPoolSize, RunnerPool } from './runner-pool.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
 
 /** How `createPythonPtcRuntime` sets up Python code mode: limits, interpreter, bubblewrap and confinement. */
@@ -52,7 +52,11 @@ export interface PythonPtcRuntimeOptions {
    * @default `memoryBytes` plus `tmpBytes`
    */
   readonly totalMemoryBytes?: number
-  /** Runners kept confined and ready ahead of runs; 0 spawns each on demand. @default 1 */
+  /**
+   * Runners kept confined and ready ahead of runs (a whole number; 0 spawns each on demand). Escalated runs never
+   * take one: each gets a runner of its own.
+   * @default one per core (`os.availableParallelism()`), at most the runs admission lets run at once
+   */
   readonly poolSize?: number
   /**
    * What an approved `require_escalated` run gets, for that run only: its `bash` sub-calls read the toolkit's own
@@ -118,15 +122,15 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
     // Tool arguments may be large (a file's content); the input budget bounds what a message may carry.
     maxLineBytes: Math.max(limits.maxInputBytes, 16 * 1024 * 1024),
   }
-  const pool = new RunnerPool(options.poolSize ?? 1, settings)
   const maxConcurrentRuns = options.maxConcurrentRuns ?? 4
+  const maxSandboxMemoryBytes = options.maxSandboxMemoryBytes ?? maxConcurrentRuns * totalMemoryBytes
   const admission = new RunAdmission(
-    {
-      maxConcurrentRuns,
-      maxSandboxMemoryBytes: options.maxSandboxMemoryBytes ?? maxConcurrentRuns * totalMemoryBytes,
-      maxQueuedRuns: options.maxQueuedRuns ?? 64,
-    },
+    { maxConcurrentRuns, maxSandboxMemoryBytes, maxQueuedRuns: options.maxQueuedRuns ?? 64 },
     totalMemoryBytes,
+  )
+  const pool = new RunnerPool(
+    options.poolSize ?? defaultPoolSize({ maxConcurrentRuns, maxSandboxMemoryBytes, runMemoryBytes: totalMemoryBytes }),
+    settings,
   )
   const escalated = options.escalation === undefined ? undefined : { ...settings, escalation: options.escalation }
   const sandbox = { profile: plan.profile, layers: [...plan.layers] }
@@ -157,12 +161,19 @@ export function createPythonPtcRuntime(options: PythonPtcRuntimeOptions = {}): P
   }
 
   async function runAdmitted(request: PtcRunRequest, timeoutMs: number): Promise<PtcRunOutcome> {
+    const escalatedRun = request.permissions === 'require_escalated' && escalated !== undefined
+    try {
+      return await runOnAcquired(request, timeoutMs, escalatedRun)
+    } finally {
+      // Spawned on the next turn, after this result is handed back; an escalated run took nothing from the pool.
+      if (!escalatedRun) pool.refillSoon()
+    }
+  }
+
+  async function runOnAcquired(request: PtcRunRequest, timeoutMs: number, escalatedRun: boolean) {
     let runner: Awaited<ReturnType<RunnerPool['acquire']>>
     try {
-      runner =
-        request.permissions === 'require_escalated' && escalated !== undefined
-          ? await startRunner(escalated)
-          : await pool.acquire()
+      runner = escalatedRun && escalated !== undefined ? await startRunner(escalated) : await pool.acquire()
     } catch (error) {
       return failureOutcome(emptyRecord, { kind: PtcFailureKind.SANDBOX, message: (error as Error).message })
     }

@@ -1,18 +1,46 @@
+import { availableParallelism } from 'node:os'
+import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
 import { ToolRuntimeError } from 'qilin-tools/internal/errors/tool-runtime-error.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
 
+/** Whether a pool size is usable: a whole number from 0 up (0 spawns every runner on demand). */
+export function requirePoolSize(poolSize: number): number {
+  if (!Number.isSafeInteger(poolSize) || poolSize < 0) {
+    throw new InvalidArgumentError(`poolSize must be a whole number of at least 0, got ${String(poolSize)}`)
+  }
+  return poolSize
+}
+
+/**
+ * The pool size when none is given: one ready runner per core this process may use, but never more than the
+ * runs admission lets run at once (by count and by summed memory), since a runner beyond those would only wait.
+ */
+export function defaultPoolSize(admitted: {
+  readonly maxConcurrentRuns: number
+  readonly maxSandboxMemoryBytes: number
+  readonly runMemoryBytes: number
+}): number {
+  const byMemory = Math.floor(admitted.maxSandboxMemoryBytes / admitted.runMemoryBytes)
+  return Math.max(1, Math.min(availableParallelism(), admitted.maxConcurrentRuns, byMemory))
+}
+
 /**
  * Runners spawned ahead of time, already confined and waiting for a program, so a run does not pay for
- * interpreter start-up. Each runner serves exactly one run; the pool refills behind it.
+ * interpreter start-up. Each runner serves exactly one run. The pool refills after a run hands its result back,
+ * never while runs start: spawning a confined interpreter costs tens of milliseconds of CPU that would land on
+ * the runs starting beside it. Never more than `size` wait idle.
  */
 export class RunnerPool {
   private readonly idle: RunnerProcess[] = []
+  private readonly size: number
+  private scheduled = false
   private closed = false
 
   constructor(
-    private readonly size: number,
+    size: number,
     private readonly settings: RunnerSettings,
   ) {
+    this.size = requirePoolSize(size)
     this.refill()
   }
 
@@ -22,7 +50,6 @@ export class RunnerPool {
     while (this.idle.length > 0) {
       const runner = this.idle.shift() as RunnerProcess
       runner.hold(true)
-      this.refill()
       try {
         await runner.ready
         return runner
@@ -38,8 +65,24 @@ export class RunnerPool {
     return runner
   }
 
-  /** Resolves when every pooled runner has reported ready (or failed). */
+  /** Tops the pool back up on the next turn of the event loop; a run calls it as it hands its result back. */
+  refillSoon(): void {
+    if (this.scheduled || this.closed || this.idle.length >= this.size) return
+    this.scheduled = true
+    setImmediate(() => {
+      this.scheduled = false
+      this.refill()
+    })
+  }
+
+  /** Runners idle in the pool now (ready or still starting). */
+  get waiting(): number {
+    return this.idle.length
+  }
+
+  /** Resolves when every pooled runner has reported ready (or failed), a scheduled refill included. */
   async warm(): Promise<void> {
+    if (this.scheduled) await new Promise((resolve) => setImmediate(resolve))
     const waiting = [...this.idle]
     // Held while awaited: an idle runner alone must not let Node exit under a pending warm().
     for (const runner of waiting) runner.hold(true)

@@ -102,6 +102,11 @@ export class ProgramHost {
     return this.#decided
   }
 
+  /** Sub-calls started and not yet settled. */
+  get callsRunning(): number {
+    return this.#inFlight.size
+  }
+
   /** What the program printed so far, the unfinished last line included. */
   get record(): ProgramRecord {
     return { lines: this.#partial === '' ? this.#lines : [...this.#lines, this.#partial], subResults: this.#subResults }
