@@ -213,7 +213,14 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     setState('connected')
     await sync(signal)
     await catalog.sync(signal)
-    if (catalog.offers.resources) resourceReader ??= attachResourceReader(host, catalog)
+    if (catalog.offers.resources && resourceReader === undefined) {
+      try {
+        resourceReader = attachResourceReader(host, catalog)
+      } catch (cause) {
+        // A host tool already named read_resource keeps its name; resources stay readable through the catalog.
+        setState('connected', `read_resource not registered: ${thrownMessage(cause)}`)
+      }
+    }
   }
 
   const connection: McpConnection = {
