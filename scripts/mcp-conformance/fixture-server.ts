@@ -1,7 +1,9 @@
 // The tools the official MCP conformance suite's server scenarios call, written with qilin-tools' own `defineTool`
 // and served over Streamable HTTP by `serveMcp`. Prints one JSON line with the endpoint, then serves until stopped.
+// Resources, templates, prompts and completion come through the proxy: `upstream-resources-server.ts` is connected
+// with `connectMcpServer` (unprefixed, as the suite asks for exact prompt names) and passed to `serveMcp`.
 
-import { serveMcp } from '@qilin-tools/mcp'
+import { connectMcpServer, serveMcp } from '@qilin-tools/mcp'
 import { createToolRuntime, defineTool } from 'qilin-tools'
 import { jsonSchema } from 'qilin-tools/internal/schema/json-schema-spec.js'
 
@@ -102,8 +104,23 @@ runtime.register(
   }),
 )
 
-const serving = await serveMcp(runtime, { transport: { http: { port: 0, auth: 'none' } }, mode: 'native' })
+const resourcesUpstream = await connectMcpServer(runtime, {
+  name: 'resources',
+  command: process.execPath,
+  args: ['--import', 'tsx', new URL('./upstream-resources-server.ts', import.meta.url).pathname],
+  prefix: false,
+})
+
+const serving = await serveMcp(runtime, {
+  transport: { http: { port: 0, auth: 'none' } },
+  mode: 'native',
+  upstreams: [resourcesUpstream],
+})
 process.stdout.write(`${JSON.stringify({ url: serving.url })}\n`)
-const stop = () => void serving.close().then(() => process.exit(0))
+const stop = () =>
+  void serving
+    .close()
+    .then(() => resourcesUpstream.dispose())
+    .then(() => process.exit(0))
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)

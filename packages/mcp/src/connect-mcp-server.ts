@@ -22,7 +22,9 @@ import type {
   McpConnectOptions,
   McpToolHost,
 } from './mcp-connection-types.js'
+import { attachResourceReader } from './read-resource-tool.js'
 import { createRegisteredToolSet } from './registered-tool-set.js'
+import { createUpstreamCatalog } from './upstream-catalog.js'
 
 const CLIENT_INFO = { name: 'qilin-tools', version: '0.1.0' }
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
@@ -125,8 +127,22 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   }
 
   const tools = createRegisteredToolSet({ host, serverName, prefix: options.prefix, filter: options.filter, call })
+  const catalog = createUpstreamCatalog({
+    server: serverName,
+    prefix: options.prefix,
+    requestTimeoutMs,
+    listTimeoutMs: connectTimeoutMs,
+    maxContentBytes: options.maxContentBytes,
+    client: () => (state === 'connected' ? session?.client : undefined),
+    onProblem: (problem) => {
+      if (state === 'connected') setState('connected', problem)
+    },
+  })
+  let resourceReader: { dispose(): void } | undefined
 
   const listAll = async (client: Client, signal?: AbortSignal): Promise<Tool[]> => {
+    // A server of resources or prompts alone need not answer `tools/list`.
+    if (client.getServerCapabilities()?.tools === undefined) return []
     const listed: Tool[] = []
     let cursor: string | undefined
     do {
@@ -181,6 +197,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     if (options.capabilities?.roots !== undefined) {
       client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(options.roots ?? [])] }))
     }
+    catalog.attach(client, () => session === current)
     client.onclose = () => fail(current, 'the server closed the connection')
     try {
       signal?.throwIfAborted()
@@ -195,6 +212,15 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     }
     setState('connected')
     await sync(signal)
+    await catalog.sync(signal)
+    if (catalog.offers.resources && resourceReader === undefined) {
+      try {
+        resourceReader = attachResourceReader(host, catalog)
+      } catch (cause) {
+        // A host tool already named read_resource keeps its name; resources stay readable through the catalog.
+        setState('connected', `read_resource not registered: ${thrownMessage(cause)}`)
+      }
+    }
   }
 
   const connection: McpConnection = {
@@ -205,6 +231,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     get status() {
       return status()
     },
+    catalog,
     async reconnect() {
       if (state === 'closed') throw new ToolRuntimeError(`MCP connection "${serverName}" was disposed`)
       const previous = session
@@ -223,12 +250,15 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     },
     settled: async () => {
       while (syncing !== undefined) await syncing.catch(() => {})
+      await catalog.settled()
     },
     async dispose() {
       if (state === 'closed') return
       automatic?.cancel()
       setState('closed')
       tools.clear()
+      catalog.clear()
+      resourceReader?.dispose()
       const current = session
       session = undefined
       await current?.client.close().catch(() => {})

@@ -1,6 +1,7 @@
 import type { ClientCapabilities, Implementation, Root, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-definition.js'
 import type { McpLogMessage } from './log-messages.js'
+import type { McpCatalog } from './mcp-catalog-types.js'
 import type { McpNamePrefix } from './tool-name.js'
 
 /** The one runtime capability the client needs: every registration returns its disposer. */
@@ -62,6 +63,12 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly onLog?: (message: McpLogMessage) => void
   /** Called on every status change. */
   readonly onStatus?: (status: McpConnectionStatus) => void
+  /**
+   * The largest `resources/read` or `prompts/get` answer passed on, in UTF-8 bytes of its JSON; a larger one fails
+   * with `ANSWER_TOO_LARGE`.
+   * @default 4194304 (4 MiB)
+   */
+  readonly maxContentBytes?: number
 }
 
 /** Opt-in reconnection after a crash or hang: `attempts` tries, the delay doubling from `initialDelayMs`. */
@@ -96,13 +103,15 @@ export interface McpConnection {
   /** The registered (namespaced) tool names, in the server's listing order. */
   readonly tools: readonly string[]
   readonly status: McpConnectionStatus
+  /** The server's resources, resource templates and prompts, re-read on their `list_changed` notifications. */
+  readonly catalog: McpCatalog
   /**
    * Starts a fresh transport and session after a failure, then re-syncs the tool set. Registered tools stay
    * registered while the server is down (their calls fail with `TOOL_ERROR`), so the model's tool list holds.
    */
   reconnect(): Promise<McpConnectionStatus>
-  /** Resolves once any pending re-sync (after `notifications/tools/list_changed`) has finished. */
+  /** Resolves once any pending re-sync (after a `list_changed` notification) has finished. */
   settled(): Promise<void>
-  /** Unregisters every tool and closes the transport (stopping a stdio server). */
+  /** Unregisters every tool (and `read_resource`, when no other connection needs it) and closes the transport (stopping a stdio server). */
   dispose(): Promise<void>
 }

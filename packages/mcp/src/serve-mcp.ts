@@ -2,7 +2,10 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { PresentationMode } from 'qilin-tools/internal/registry/tool-schema.js'
 import { generateToken, type HttpAuth } from './bearer-auth.js'
+import { type ServedCatalog, serveCatalog } from './catalog-handlers.js'
+import { createCatalogRouter } from './catalog-router.js'
 import type { McpLogMessage } from './log-messages.js'
+import type { McpCatalog } from './mcp-catalog-types.js'
 import { createSessionServer, type ServedScope } from './mcp-session-server.js'
 import { type HttpServeOptions, listenHttp } from './serve-http.js'
 
@@ -37,6 +40,13 @@ export interface ServeMcpOptions {
   readonly agent?: string
   /** Sent to clients in the `initialize` result. @default none */
   readonly instructions?: string
+  /**
+   * Connections (from `connectMcpServer`) whose resources, resource templates, prompts and completion are served
+   * beside the tools, each request routed to the server that listed what it names; earlier ones win a URI or name
+   * two of them list. Subscriptions are offered when some upstream offers them.
+   * @default none: no resources or prompts are served
+   */
+  readonly upstreams?: readonly { readonly catalog: McpCatalog }[]
 }
 
 /** A running MCP server: its HTTP endpoint and token, and the means to announce tool changes and stop. */
@@ -78,12 +88,24 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
     throw error
   }
   const live = new Set<Server>()
+  const router =
+    options.upstreams === undefined ? undefined : createCatalogRouter(options.upstreams.map((up) => up.catalog))
+  const catalogs = new Map<Server, ServedCatalog>()
   const newServer = () => {
     const server = createSessionServer(scope, options.instructions)
+    const served = router === undefined ? undefined : serveCatalog(server, router)
+    if (served !== undefined) catalogs.set(server, served)
     live.add(server)
-    server.onclose = () => live.delete(server)
+    server.onclose = () => {
+      live.delete(server)
+      catalogs.delete(server)
+      served?.close()
+    }
     return server
   }
+  const catalogWatch = router?.onChange((change) => {
+    for (const served of catalogs.values()) served.notify(change)
+  })
   const toolsChanged = () => {
     for (const server of live) server.sendToolListChanged().catch(() => {})
   }
@@ -98,6 +120,7 @@ export async function serveMcp(runtime: McpServedRuntime, options: ServeMcpOptio
   const watching = scope.onToolsChanged(toolsChanged)
   const stop = () => {
     watching.dispose()
+    catalogWatch?.dispose()
     presentation.dispose()
     agent?.dispose()
   }
