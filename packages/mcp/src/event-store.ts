@@ -24,6 +24,7 @@ interface StoredEvent {
 
 /** A session's event store, with what it holds now (for tests and limits). */
 export interface BoundedEventStore extends EventStore {
+  getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined>
   readonly size: number
   readonly bytes: number
 }
