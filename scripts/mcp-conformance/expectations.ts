@@ -24,12 +24,12 @@ export const serverScenarios: Readonly<Record<string, ScenarioClaim>> = {
   'tools-call-audio': offered,
   'tools-call-embedded-resource': offered,
   'tools-call-mixed-content': offered,
-  'tools-call-with-logging': notYet('log messages from a running tool'),
-  'tools-call-with-progress': notYet('progress notifications from a running tool'),
-  'tools-call-sampling': notYet('sampling requests from a tool'),
-  'tools-call-elicitation': notYet('elicitation requests from a tool (approvals use elicitation already)'),
-  'elicitation-sep1034-defaults': notYet('elicitation requests from a tool'),
-  'elicitation-sep1330-enums': notYet('elicitation requests from a tool'),
+  'tools-call-with-logging': offered,
+  'tools-call-with-progress': offered,
+  'tools-call-sampling': offered,
+  'tools-call-elicitation': offered,
+  'elicitation-sep1034-defaults': offered,
+  'elicitation-sep1330-enums': offered,
   'server-sse-polling': notYet('SSE polling with resumable event ids'),
   'resources-list': offered,
   'resources-read-text': offered,
@@ -49,7 +49,7 @@ export const clientScenarios: Readonly<Record<string, ScenarioClaim>> = {
   initialize: offered,
   tools_call: offered,
   'sse-retry': offered,
-  'elicitation-sep1034-client-defaults': notYet('answering elicitation requests as a client'),
+  'elicitation-sep1034-client-defaults': offered,
 }
 
 /** Client scenarios claimed by prefix: every OAuth scenario of the suite. */

@@ -9,6 +9,7 @@ import { createToolRuntime, type JsonObject } from 'qilin-tools'
 const callsByScenario: Readonly<Record<string, readonly { name: string; arguments: JsonObject }[]>> = {
   tools_call: [{ name: 'add_numbers', arguments: { a: 5, b: 3 } }],
   'sse-retry': [{ name: 'test_reconnection', arguments: {} }],
+  'elicitation-sep1034-client-defaults': [{ name: 'test_client_elicitation_defaults', arguments: {} }],
 }
 
 const url = process.argv.at(-1)
@@ -16,7 +17,13 @@ if (url === undefined || !/^https?:\/\//.test(url)) throw new Error('usage: fixt
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? 'initialize'
 
 const runtime = createToolRuntime({ mode: 'native' })
-const connection = await connectMcpServer(runtime, { name: 'suite', url, prefix: false })
+// The host's answer to a form: the user accepts it as shown, so every field keeps the default the form offered.
+const connection = await connectMcpServer(runtime, {
+  name: 'suite',
+  url,
+  prefix: false,
+  onElicitation: async () => ({ action: 'accept', content: {} }),
+})
 let failed = false
 for (const call of callsByScenario[scenario] ?? []) {
   const result = await runtime.execute({ id: `${scenario}-${call.name}`, name: call.name, arguments: call.arguments })

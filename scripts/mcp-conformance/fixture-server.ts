@@ -1,11 +1,12 @@
 // The tools the official MCP conformance suite's server scenarios call, written with qilin-tools' own `defineTool`
-// and served over Streamable HTTP by `serveMcp`. Prints one JSON line with the endpoint, then serves until stopped.
-// Resources, templates, prompts and completion come through the proxy: `upstream-resources-server.ts` is connected
-// with `connectMcpServer` (unprefixed, as the suite asks for exact prompt names) and passed to `serveMcp`.
+// (or proxied from `upstream-interactive-server.ts`) and served over Streamable HTTP by `serveMcp`. Prints one JSON
+// line with the endpoint, then serves until stopped. Resources, templates, prompts and completion come through the
+// proxy too: `upstream-resources-server.ts` is connected with `connectMcpServer` (unprefixed, as the suite asks for
+// exact prompt names) and passed to `serveMcp`.
 
+import { fileURLToPath } from 'node:url'
 import { connectMcpServer, serveMcp } from '@qilin-tools/mcp'
 import { createToolRuntime, defineTool } from 'qilin-tools'
-import { jsonSchema } from 'qilin-tools/internal/schema/json-schema-spec.js'
 
 /** A 1x1 red PNG. */
 const redPixel = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='
@@ -87,22 +88,16 @@ runtime.register(
     },
   }),
 )
-runtime.register(
-  defineTool({
-    name: 'json_schema_2020_12_tool',
-    description: 'Tool with JSON Schema 2020-12 features',
-    parameters: jsonSchema({
-      $schema: 'https://json-schema.org/draft/2020-12/schema',
-      type: 'object',
-      $defs: {
-        address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
-      },
-      properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
-      additionalProperties: false,
-    }),
-    execute: (args) => args,
-  }),
-)
+// The scenarios in which a tool talks back to the client during its call, and the JSON Schema one, run through the
+// proxy: an upstream SDK server, connected over stdio, whose tools are served as ours (no prefix, as the suite names
+// them). Declaring sampling and elicitation passes the upstream's requests on to the suite's client.
+const interactive = await connectMcpServer(runtime, {
+  name: 'interactive',
+  command: process.execPath,
+  args: ['--import', 'tsx', fileURLToPath(new URL('upstream-interactive-server.ts', import.meta.url))],
+  prefix: false,
+  capabilities: { sampling: {}, elicitation: { form: {} } },
+})
 
 const resourcesUpstream = await connectMcpServer(runtime, {
   name: 'resources',
@@ -118,8 +113,7 @@ const serving = await serveMcp(runtime, {
 })
 process.stdout.write(`${JSON.stringify({ url: serving.url })}\n`)
 const stop = () =>
-  void serving
-    .close()
+  void Promise.all([serving.close(), interactive.dispose()])
     .then(() => resourcesUpstream.dispose())
     .then(() => process.exit(0))
 process.once('SIGTERM', stop)

@@ -50,7 +50,7 @@ describe('connectMcpServer with server-filesystem', () => {
     })
     expect(runtime.get('fs__read_text_file')?.executionMode).toBe('parallel')
     expect(runtime.get('fs__write_file')?.executionMode).toBe('exclusive')
-    expect(runtime.get('fs__read_text_file')?.parameters).not.toHaveProperty('$schema')
+    expect(runtime.get('fs__read_text_file')?.parameters).toHaveProperty('$schema')
   })
 
   it('calls tools and maps structured content to the value', async () => {

@@ -13,6 +13,7 @@ import { ToolRuntimeError } from 'qilin-tools/internal/errors/tool-runtime-error
 import type { JsonObject } from 'qilin-tools/internal/json-schema/json-value.js'
 import { createAutoReconnect } from './auto-reconnect.js'
 import { callFailure, classifyCallFailure, unavailable } from './call-error.js'
+import { createCallInteractions } from './call-interactions.js'
 import { type ClientTransport, createClientTransport } from './create-transport.js'
 import { boundedLogMessage, rateLimitedLog } from './log-messages.js'
 import type {
@@ -22,6 +23,8 @@ import type {
   McpConnectOptions,
   McpToolHost,
 } from './mcp-connection-types.js'
+import type { McpCallContext } from './mcp-tool-definition.js'
+import { deliverInOrder } from './ordered-delivery.js'
 import { attachResourceReader } from './read-resource-tool.js'
 import { createRegisteredToolSet } from './registered-tool-set.js'
 import { createUpstreamCatalog } from './upstream-catalog.js'
@@ -65,6 +68,15 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
             // The host's listener is not the server's problem: the connection keeps running.
           }
         })
+  const interactions = createCallInteractions({
+    serverName,
+    requestTimeoutMs,
+    capabilities: options.capabilities,
+    onSampling: options.onSampling,
+    onElicitation: options.onElicitation,
+    onProgress: options.onProgress,
+  })
+  const callLog = rateLimitedLog(serverName, (message) => interactions.forwardLog(message))
   let state: McpConnectionState = 'connecting'
   let error: string | undefined
   let syncs = 0
@@ -97,17 +109,20 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     if (!reconnecting) automatic?.start()
   }
 
-  const call = async (toolName: string, args: JsonObject, signal: AbortSignal): Promise<CallToolResult> => {
+  const call = async (toolName: string, args: JsonObject, context: McpCallContext): Promise<CallToolResult> => {
     const current = session
+    const { signal } = context
     if (current === undefined || state !== 'connected') throw unavailable(serverName, error ?? state)
     try {
-      const result = await current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
-        // A dependent signal per request: the SDK listens on it, and many calls may share the caller's signal.
-        signal: AbortSignal.any([signal]),
-        timeout: requestTimeoutMs,
-        resetTimeoutOnProgress: true,
-        onprogress: () => {},
-      })
+      const result = await interactions.track(context.callId, toolName, (onprogress) =>
+        current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
+          // A dependent signal per request: the SDK listens on it, and many calls may share the caller's signal.
+          signal: AbortSignal.any([signal]),
+          timeout: requestTimeoutMs,
+          resetTimeoutOnProgress: true,
+          onprogress,
+        }),
+      )
       return result as CallToolResult
     } catch (cause) {
       const kind = classifyCallFailure(cause, signal)
@@ -183,17 +198,22 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   /** Starts a session; `signal` gives the start up (the first one only: a reconnect is the host's own call). */
   const open = async (signal?: AbortSignal) => {
     const channel = createClientTransport(options)
-    const client = new Client(CLIENT_INFO, { capabilities: options.capabilities ?? {}, jsonSchemaValidator: acceptAll })
+    const client = new Client(CLIENT_INFO, {
+      capabilities: interactions.capabilities(),
+      jsonSchemaValidator: acceptAll,
+    })
     const current: Session = { client, channel }
     session = current
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (session === current) resync()
     })
-    if (log !== undefined) {
-      client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
-        if (session === current) log(boundedLogMessage(serverName, notification.params))
-      })
-    }
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      if (session !== current) return
+      const message = boundedLogMessage(serverName, notification.params)
+      callLog(message)
+      log?.(message)
+    })
+    interactions.install(client, () => session === current)
     if (options.capabilities?.roots !== undefined) {
       client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...(options.roots ?? [])] }))
     }
@@ -202,6 +222,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     try {
       signal?.throwIfAborted()
       await client.connect(channel.transport, requestOptions(connectTimeoutMs, signal))
+      deliverInOrder(channel.transport)
     } catch (cause) {
       // A server that did not even start is owed no polite shutdown.
       channel.kill()

@@ -1,7 +1,16 @@
-import type { ClientCapabilities, Implementation, Root, Tool } from '@modelcontextprotocol/sdk/types.js'
+import type {
+  ClientCapabilities,
+  CreateMessageResult,
+  ElicitResult,
+  Implementation,
+  Root,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js'
 import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-definition.js'
+import type { McpElicitationRequest, McpSamplingRequest } from './call-interactions.js'
 import type { McpLogMessage } from './log-messages.js'
 import type { McpCatalog } from './mcp-catalog-types.js'
+import type { McpProgress } from './progress-gate.js'
 import type { McpNamePrefix } from './tool-name.js'
 
 /** The one runtime capability the client needs: every registration returns its disposer. */
@@ -47,7 +56,12 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
   readonly signal?: AbortSignal
   /** How long a ping may take after a timed-out call before the server counts as hung. Default 5 000 ms. */
   readonly pingTimeoutMs?: number
-  /** Capabilities to declare (for example `roots`); none by default. */
+  /**
+   * Capabilities to declare (for example `roots`). Declaring `sampling` or `elicitation` passes the server's
+   * requests during a call made through `serveMcp` on to the client that made it, on that call's stream; an
+   * accepted form gets the schema's defaults for fields the answer left out.
+   * @default none
+   */
   readonly capabilities?: ClientCapabilities
   /** Answered to `roots/list` when `capabilities.roots` is declared. */
   readonly roots?: readonly Root[]
@@ -61,6 +75,24 @@ export type McpConnectOptions = (McpStdioServer | McpHttpServer) & {
    * @default none: log messages are dropped
    */
   readonly onLog?: (message: McpLogMessage) => void
+  /**
+   * Answers the server's `sampling/createMessage` requests that no calling client can (outside `serveMcp`, or when
+   * several calls are in flight); declares `sampling`.
+   * @default none: such requests are refused with the reason
+   */
+  readonly onSampling?: (request: McpSamplingRequest) => Promise<CreateMessageResult>
+  /**
+   * Answers the server's `elicitation/create` requests that no calling client can; declares form elicitation. An
+   * accepted answer gets the form's defaults for the fields it left out.
+   * @default none: such requests are refused with the reason
+   */
+  readonly onElicitation?: (request: McpElicitationRequest) => Promise<ElicitResult>
+  /**
+   * Called with each progress report of a running call (at most 20 a second per call). The calling client gets them
+   * too, under its own token, when the call came through `serveMcp` with one.
+   * @default none
+   */
+  readonly onProgress?: (progress: McpProgress) => void
   /** Called on every status change. */
   readonly onStatus?: (status: McpConnectionStatus) => void
   /**

@@ -5,7 +5,7 @@ import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-def
 import type { JsonObject } from 'qilin-tools/internal/json-schema/json-value.js'
 import type { ToolCall, ToolResult } from 'qilin-tools/internal/pipeline/call.js'
 import type { ToolPrompt } from 'qilin-tools/internal/registry/tool-schema.js'
-import { runForClient } from './elicitation-approver.js'
+import { runForClient } from './call-origin.js'
 import { hasStructuredOutput, toCallToolResult, toMcpTools } from './served-tools.js'
 
 /** One scope of a runtime as `serveMcp` needs it: what the model sees, and the pipeline to run calls through. */
@@ -39,9 +39,14 @@ export function createSessionServer(scope: ServedScope, instructions?: string): 
       name: request.params.name,
       arguments: (request.params.arguments ?? {}) as JsonObject,
     }
-    const result = await runForClient(server, extra.requestId, call.id, () =>
-      scope.execute(call, { signal: extra.signal }),
-    )
+    const origin = {
+      server,
+      requestId: extra.requestId,
+      progressToken: request.params._meta?.progressToken,
+      sendRequest: extra.sendRequest,
+      sendNotification: extra.sendNotification,
+    }
+    const result = await runForClient(origin, call.id, () => scope.execute(call, { signal: extra.signal }))
     return toCallToolResult(result, hasStructuredOutput(scope.get(call.name)))
   })
   return server

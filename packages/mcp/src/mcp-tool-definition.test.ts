@@ -23,7 +23,8 @@ describe('mcpToolDefinition', () => {
       const definition = define(dump.server, tool)
       expect(definition.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/)
       expect(definition.parameters.type).toBe('object')
-      expect(definition.parameters).not.toHaveProperty('$schema')
+      // The server's schema whole, its dialect included (SEP-1613).
+      expect(definition.parameters.$schema).toBe(tool.inputSchema.$schema)
     }
   })
 

@@ -13,19 +13,25 @@ export interface McpToolBinding {
   /** The registered (namespaced) name. */
   readonly name: string
   readonly tool: Tool
-  call(args: JsonObject, signal: AbortSignal): Promise<CallToolResult>
+  call(args: JsonObject, context: McpCallContext): Promise<CallToolResult>
+}
+
+/** What a forwarded call knows of the pipeline call it serves. */
+export interface McpCallContext {
+  readonly signal: AbortSignal
+  /** The pipeline's call id: it ties the server's requests during the call to the client that made it. */
+  readonly callId: string
 }
 
 const textOutput: JsonSchemaNode = { type: 'string' }
 
 /**
- * `$schema` costs tokens on every request and says nothing our validator needs. Everything else stays, so the
- * model sees the server's whole schema; keywords outside our subset are left to the server to enforce (lenient
- * intake), the rest is checked before the server is called.
+ * The server's schema whole, `$schema` included (a proxy that dropped the dialect would change what its clients
+ * read, SEP-1613), so the model sees it as the server wrote it; keywords outside our subset are left to the server
+ * to enforce (lenient intake), the rest is checked before the server is called.
  */
 function intake(schema: Record<string, unknown>): JsonSchemaObject {
-  const { $schema: _dialect, ...rest } = schema
-  return rest as JsonSchemaObject
+  return schema as JsonSchemaObject
 }
 
 const annotationKinds = {
@@ -73,8 +79,8 @@ export function mcpToolDefinition(binding: McpToolBinding): AnyToolDefinition {
     },
     ...(annotations === undefined ? {} : { annotations }),
     executionMode: tool.annotations?.readOnlyHint === true ? 'parallel' : 'exclusive',
-    async execute(args: JsonObject, exec: { signal: AbortSignal }) {
-      const result = await binding.call(args, exec.signal)
+    async execute(args: JsonObject, exec: McpCallContext) {
+      const result = await binding.call(args, { signal: exec.signal, callId: exec.callId })
       const mapped = mapCallResult(binding.serverName, result, hasOutputSchema)
       if (typeof args === 'object' && args !== null) partsByArgs.set(args, mapped.content)
       return mapped.value

@@ -1,7 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
 import type { JsonObject } from 'qilin-tools/internal/json-schema/json-value.js'
 import type { McpToolFilter, McpToolHost } from './mcp-connection-types.js'
-import { mcpToolDefinition } from './mcp-tool-definition.js'
+import { type McpCallContext, mcpToolDefinition } from './mcp-tool-definition.js'
 import { diffTools, toolFingerprint } from './tool-diff.js'
 import { type McpNamePrefix, mcpToolName } from './tool-name.js'
 
@@ -27,7 +27,7 @@ export interface ToolSetOptions {
   readonly serverName: string
   readonly prefix: McpNamePrefix | undefined
   readonly filter: McpToolFilter | undefined
-  call(toolName: string, args: JsonObject, signal: AbortSignal): Promise<CallToolResult>
+  call(toolName: string, args: JsonObject, context: McpCallContext): Promise<CallToolResult>
 }
 
 function toPredicate(filter: McpToolFilter | undefined): (tool: Tool) => boolean {
@@ -70,7 +70,7 @@ export function createRegisteredToolSet(options: ToolSetOptions): RegisteredTool
       serverName,
       name,
       tool,
-      call: (args, signal) => options.call(tool.name, args, signal),
+      call: (args, context) => options.call(tool.name, args, context),
     })
     return { name, fingerprint: toolFingerprint(tool), disposer: host.register(definition) }
   }

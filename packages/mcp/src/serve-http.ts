@@ -6,6 +6,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js'
 import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
 import { createBearerCheck, type HttpAuth } from './bearer-auth.js'
+import { createEventStore, type EventReplayLimits } from './event-store.js'
 import { createBodyBudget, HttpRpcCode, readBody, reject } from './http-replies.js'
 import { createRequestGuard } from './http-request-guard.js'
 import { createSessionTable } from './session-table.js'
@@ -26,6 +27,12 @@ export interface HttpServeOptions {
   readonly maxSessions?: number
   /** Larger request bodies get 413. @default 4 MiB */
   readonly maxBodyBytes?: number
+  /**
+   * Resumable streams: each SSE event gets an id, and a client that lost a stream reconnects with `Last-Event-ID`
+   * and is sent what it missed, from a bounded store per session. `false` turns it off.
+   * @default on, with the limits' defaults
+   */
+  readonly replay?: EventReplayLimits | false
 }
 
 /** Limits on slow or greedy peers; tests shorten them. */
@@ -83,6 +90,9 @@ export async function listenHttp(
 ): Promise<HttpEndpoint> {
   const host = options.host ?? '127.0.0.1'
   const maxBodyBytes = positive('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, true)
+  const retryInterval = options.replay === false ? 0 : positive('replay.retryMs', options.replay?.retryMs, 1000, false)
+  // Checked here, so a bad limit fails before the port opens rather than on the first session.
+  if (options.replay !== false) createEventStore(options.replay)
   const sessions = createSessionTable<Session>({
     idleMs: positive('sessionIdleMs', options.sessionIdleMs, DEFAULT_SESSION_IDLE_MS, false),
     maxSessions: positive('maxSessions', options.maxSessions, DEFAULT_MAX_SESSIONS, true),
@@ -127,7 +137,9 @@ export async function listenHttp(
       return
     }
     const server = newServer()
+    const replay = options.replay === false ? {} : { eventStore: createEventStore(options.replay), retryInterval }
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
+      ...replay,
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (sessionId) => place.admit(sessionId, { transport, close: () => server.close() }),
       onsessionclosed: (sessionId) => sessions.forget(sessionId),
