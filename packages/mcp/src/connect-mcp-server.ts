@@ -22,7 +22,7 @@ import type {
   McpConnectOptions,
   McpToolHost,
 } from './mcp-connection-types.js'
-import { type Authorizer, createAuthorizer } from './oauth-authorizer.js'
+import { type Authorizer, createAuthorizer, isAuthorizationRefusal } from './oauth-authorizer.js'
 import { fileTokenStore } from './oauth-token-store.js'
 import { createRegisteredToolSet } from './registered-tool-set.js'
 
@@ -119,7 +119,8 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       )
       return result as CallToolResult
     } catch (cause) {
-      const kind = classifyCallFailure(cause, signal)
+      const kind =
+        authorizer !== undefined && isAuthorizationRefusal(cause) ? 'server' : classifyCallFailure(cause, signal)
       if (kind === 'closed') fail(current, 'the server closed the connection')
       if (kind === 'transport') fail(current, `transport error: ${thrownMessage(cause)}`)
       if (kind === 'timeout') await checkAlive(current)

@@ -1,4 +1,5 @@
 import { auth, type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientMetadata } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
@@ -73,6 +74,19 @@ function causes(error: unknown): unknown[] {
     if (typeof current !== 'object' || current === null) break
   }
   return chain
+}
+
+/**
+ * Whether a failed request was refused for authorization (401, 403, or a flow that could not finish): the server is
+ * up and the session stands, so the request fails alone instead of marking the connection failed.
+ */
+export function isAuthorizationRefusal(error: unknown): boolean {
+  return causes(error).some(
+    (cause) =>
+      cause instanceof McpAuthorizationError ||
+      cause instanceof UnauthorizedError ||
+      (cause instanceof StreamableHTTPError && (cause.code === 401 || cause.code === 403)),
+  )
 }
 
 /** Builds the SDK `OAuthClientProvider` for one connection over its record in `store`, loaded once here. */
