@@ -72,7 +72,14 @@ export function authFetch(options: AuthFetchOptions): FetchLike {
     try {
       const response = await base(input, { ...init, signal })
       const body = NULL_BODY_STATUSES.has(response.status) ? null : await boundedBody(response, options.maxBytes, where)
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers })
+      const bounded = new Response(body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+      })
+      // The SDK names a redirect it did not follow by the response's URL.
+      Object.defineProperty(bounded, 'url', { value: response.url })
+      return bounded
     } catch (cause) {
       if (deadline.aborted && !(cause instanceof McpAuthorizationError)) {
         throw new McpAuthorizationError(
