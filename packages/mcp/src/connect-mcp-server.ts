@@ -24,6 +24,8 @@ import type {
   McpToolHost,
 } from './mcp-connection-types.js'
 import type { McpCallContext } from './mcp-tool-definition.js'
+import { type Authorizer, createAuthorizer, isAuthorizationRefusal } from './oauth-authorizer.js'
+import { fileTokenStore } from './oauth-token-store.js'
 import { deliverInOrder } from './ordered-delivery.js'
 import { attachResourceReader } from './read-resource-tool.js'
 import { createRegisteredToolSet } from './registered-tool-set.js'
@@ -33,6 +35,7 @@ const CLIENT_INFO = { name: 'qilin-tools', version: '0.1.0' }
 const DEFAULT_REQUEST_TIMEOUT_MS = 60_000
 const DEFAULT_PING_TIMEOUT_MS = 5_000
 const DEFAULT_CONNECT_TIMEOUT_MS = 30_000
+const DEFAULT_AUTHORIZATION_TIMEOUT_MS = 300_000
 
 /** Output is checked by our pipeline against the same schema, so the SDK's own pass would be a second one. */
 const acceptAll: jsonSchemaValidator = {
@@ -83,6 +86,10 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   let syncing: Promise<void> | undefined
   let dirty = false
   let reconnecting = false
+  const authorizer = await authorizerFor(options, connectTimeoutMs)
+  /** Runs a request again after an OAuth authorization it began; without `oauth`, runs it once. */
+  const authorized = <T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T> =>
+    authorizer === undefined ? attempt() : authorizer.retrying(attempt, signal)
 
   const status = (): McpConnectionStatus => {
     const serverInfo = session?.client.getServerVersion()
@@ -115,17 +122,22 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     if (current === undefined || state !== 'connected') throw unavailable(serverName, error ?? state)
     try {
       const result = await interactions.track(context.callId, toolName, (onprogress) =>
-        current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
-          // A dependent signal per request: the SDK listens on it, and many calls may share the caller's signal.
-          signal: AbortSignal.any([signal]),
-          timeout: requestTimeoutMs,
-          resetTimeoutOnProgress: true,
-          onprogress,
-        }),
+        authorized(
+          () =>
+            current.client.callTool({ name: toolName, arguments: args }, CallToolResultSchema, {
+              // A dependent signal per request: the SDK listens on it, and many calls may share the caller's signal.
+              signal: AbortSignal.any([signal]),
+              timeout: requestTimeoutMs,
+              resetTimeoutOnProgress: true,
+              onprogress,
+            }),
+          signal,
+        ),
       )
       return result as CallToolResult
     } catch (cause) {
-      const kind = classifyCallFailure(cause, signal)
+      const kind =
+        authorizer !== undefined && isAuthorizationRefusal(cause) ? 'server' : classifyCallFailure(cause, signal)
       if (kind === 'closed') fail(current, 'the server closed the connection')
       if (kind === 'transport') fail(current, `transport error: ${thrownMessage(cause)}`)
       if (kind === 'timeout') await checkAlive(current)
@@ -161,9 +173,10 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     const listed: Tool[] = []
     let cursor: string | undefined
     do {
-      const page = await client.listTools(
-        cursor === undefined ? {} : { cursor },
-        requestOptions(connectTimeoutMs, signal),
+      const next = cursor
+      const page = await authorized(
+        () => client.listTools(next === undefined ? {} : { cursor: next }, requestOptions(connectTimeoutMs, signal)),
+        signal,
       )
       listed.push(...page.tools)
       cursor = page.nextCursor
@@ -195,9 +208,9 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     })
   }
 
-  /** Starts a session; `signal` gives the start up (the first one only: a reconnect is the host's own call). */
-  const open = async (signal?: AbortSignal) => {
-    const channel = createClientTransport(options)
+  /** Connects one new session, or throws what stopped it (the session is dropped first). */
+  const start = async (signal?: AbortSignal) => {
+    const channel = createClientTransport(options, authorizer)
     const client = new Client(CLIENT_INFO, {
       capabilities: interactions.capabilities(),
       jsonSchemaValidator: acceptAll,
@@ -224,11 +237,25 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       await client.connect(channel.transport, requestOptions(connectTimeoutMs, signal))
       deliverInOrder(channel.transport)
     } catch (cause) {
-      // A server that did not even start is owed no polite shutdown.
+      startFailure = cause
+      // A server that did not even start is owed no polite shutdown; nor is it a failure of a running session.
       channel.kill()
+      session = undefined
       await client.close().catch(() => {})
+      lastStderr = channel.stderrTail().trim()
+      throw cause
+    }
+  }
+
+  let startFailure: unknown
+  let lastStderr = ''
+  /** Starts a session; `signal` gives the start up (the first one only: a reconnect is the host's own call). */
+  const open = async (signal?: AbortSignal) => {
+    try {
+      await authorized(() => start(signal), signal)
+    } catch (cause) {
       const detail = thrownMessage(cause)
-      const tail = channel.stderrTail().trim()
+      const tail = cause === startFailure ? lastStderr : ''
       throw new Error(`MCP server "${serverName}" failed to start: ${detail}${tail ? `\n${tail}` : ''}`, { cause })
     }
     setState('connected')
@@ -276,6 +303,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     async dispose() {
       if (state === 'closed') return
       automatic?.cancel()
+      authorizer?.close()
       setState('closed')
       tools.clear()
       catalog.clear()
@@ -303,6 +331,20 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     throw cause
   }
   return connection
+}
+
+/** The connection's OAuth side, for an HTTP server with `oauth`; its record is read from the store once, here. */
+async function authorizerFor(options: McpConnectOptions, requestTimeoutMs: number): Promise<Authorizer | undefined> {
+  if (!('url' in options) || options.oauth === undefined) return undefined
+  return createAuthorizer({
+    serverName: options.name,
+    serverUrl: new URL(options.url),
+    client: options.oauth,
+    store: options.tokenStore ?? fileTokenStore(),
+    openBrowser: options.openBrowser,
+    authorizationTimeoutMs: options.authorizationTimeoutMs ?? DEFAULT_AUTHORIZATION_TIMEOUT_MS,
+    requestTimeoutMs,
+  })
 }
 
 function requestOptions(timeout: number, signal: AbortSignal | undefined) {

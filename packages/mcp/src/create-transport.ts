@@ -1,6 +1,7 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import type { McpHttpServer, McpStdioServer } from './mcp-connection-types.js'
+import type { Authorizer } from './oauth-authorizer.js'
 import { ServerProcessTransport } from './server-process-transport.js'
 
 const STDERR_TAIL_BYTES = 2048
@@ -34,14 +35,18 @@ function stdioTransport(server: McpStdioServer): ClientTransport {
   return { transport, stderrTail: () => tail, pid: () => transport.pid, kill: () => transport.kill() }
 }
 
-function httpTransport(server: McpHttpServer): ClientTransport {
+function httpTransport(server: McpHttpServer, authorizer: Authorizer | undefined): ClientTransport {
   const url = typeof server.url === 'string' ? new URL(server.url) : server.url
   const transport = new StreamableHTTPClientTransport(url, {
     ...(server.headers === undefined ? {} : { requestInit: { headers: { ...server.headers } } }),
+    ...(authorizer === undefined ? {} : { authProvider: authorizer.provider, fetch: authorizer.fetch }),
   })
   return { transport, stderrTail: () => '', pid: () => undefined, kill: () => {} }
 }
 
-export function createClientTransport(server: McpStdioServer | McpHttpServer): ClientTransport {
-  return isHttp(server) ? httpTransport(server) : stdioTransport(server)
+export function createClientTransport(
+  server: McpStdioServer | McpHttpServer,
+  authorizer?: Authorizer | undefined,
+): ClientTransport {
+  return isHttp(server) ? httpTransport(server, authorizer) : stdioTransport(server)
 }

@@ -15,6 +15,15 @@ export type {
   McpToolFilter,
   McpToolHost,
 } from './mcp-connection-types.js'
+export type { McpOAuthClient, McpOpenBrowser } from './oauth-authorizer.js'
+export { isMcpAuthorizationError, McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
+export {
+  defaultTokenDirectory,
+  fileTokenStore,
+  type McpOAuthRecord,
+  type McpTokenStore,
+  memoryTokenStore,
+} from './oauth-token-store.js'
 export {
   type McpHttpTransport,
   type McpServedRuntime,

@@ -10,6 +10,8 @@ import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-def
 import type { McpElicitationRequest, McpSamplingRequest } from './call-interactions.js'
 import type { McpLogMessage } from './log-messages.js'
 import type { McpCatalog } from './mcp-catalog-types.js'
+import type { McpOAuthClient, McpOpenBrowser } from './oauth-authorizer.js'
+import type { McpTokenStore } from './oauth-token-store.js'
 import type { McpProgress } from './progress-gate.js'
 import type { McpNamePrefix } from './tool-name.js'
 
@@ -34,7 +36,31 @@ export interface McpStdioServer {
 export interface McpHttpServer {
   readonly name: string
   readonly url: string | URL
+  /** Sent with every request; a static `Authorization: Bearer …` here needs no `oauth`. */
   readonly headers?: Readonly<Record<string, string>>
+  /**
+   * OAuth for a server that answers 401, through the MCP SDK's client auth: discovery, registration (dynamic with
+   * `true`, or the given client), PKCE, a loopback redirect listener, refresh, and step-up on 403
+   * `insufficient_scope`, each request authorizing at most twice.
+   * @default none: a 401 fails the start
+   */
+  readonly oauth?: McpOAuthClient
+  /**
+   * Opens the authorization URL in a browser. Without it, a server that needs a person to authorize fails with
+   * `INTERACTION_REQUIRED` (stored or refreshable tokens still work).
+   * @default none
+   */
+  readonly openBrowser?: McpOpenBrowser
+  /**
+   * Where tokens and the client registration are kept between runs.
+   * @default fileTokenStore(): one 0600 file per server URL under `$XDG_CONFIG_HOME/qilin-tools/oauth/`
+   */
+  readonly tokenStore?: McpTokenStore
+  /**
+   * How long the redirect listener waits for the browser to come back.
+   * @default 300 000 ms
+   */
+  readonly authorizationTimeoutMs?: number
 }
 
 /** Which of the server's tools to register, by the server's own tool names. */

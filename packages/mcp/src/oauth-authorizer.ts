@@ -1,0 +1,276 @@
+import { auth, type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { OAuthClientMetadata } from '@modelcontextprotocol/sdk/shared/auth.js'
+import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
+import { authFetch } from './oauth-fetch.js'
+import { openRedirectListener, type RedirectListener } from './oauth-redirect-listener.js'
+import type { McpOAuthRecord, McpTokenStore } from './oauth-token-store.js'
+
+/**
+ * Who this client is to the authorization server: `true` registers dynamically (RFC 7591), `clientId` (and
+ * `clientSecret`) is a client registered beforehand, `clientMetadataUrl` is an HTTPS URL serving this client's
+ * metadata document, used as its `client_id` where the server supports that and dynamic registration elsewhere.
+ */
+export type McpOAuthClient =
+  | true
+  | { readonly clientId: string; readonly clientSecret?: string }
+  | { readonly clientMetadataUrl: string }
+
+/** Opens the authorization URL in a browser (or tells a person where to go). */
+export type McpOpenBrowser = (authorizationUrl: URL) => void | Promise<void>
+
+export interface AuthorizerOptions {
+  readonly serverName: string
+  readonly serverUrl: URL
+  readonly client: McpOAuthClient
+  readonly store: McpTokenStore
+  readonly openBrowser: McpOpenBrowser | undefined
+  /** How long the redirect listener waits for the browser. */
+  readonly authorizationTimeoutMs: number
+  /** Per request to the authorization server. */
+  readonly requestTimeoutMs: number
+  readonly fetch?: FetchLike
+}
+
+/** The SDK's provider, the fetch the transport uses, and the means to finish an authorization the transport began. */
+export interface Authorizer {
+  readonly provider: OAuthClientProvider
+  readonly fetch: FetchLike
+  /**
+   * Runs `attempt`; when it fails because an authorization was begun (the SDK opened the browser and gave up the
+   * request), waits for the redirect, exchanges the code, and runs it again. At most `MAX_AUTHORIZATIONS` times.
+   */
+  retrying<T>(attempt: () => Promise<T>, signal?: AbortSignal): Promise<T>
+  /** Stops a redirect listener that is still waiting. */
+  close(): void
+}
+
+/** Per request: one for a missing token, one more for a step-up to wider scope, then the refusal stands. */
+export const MAX_AUTHORIZATIONS = 2
+const MAX_AUTH_RESPONSE_BYTES = 262_144
+const CLIENT_NAME = 'qilin-tools'
+/** Registered before the listener has a port: loopback redirect URIs match on any port (RFC 8252 §7.3). */
+const UNBOUND_REDIRECT_URL = 'http://127.0.0.1/callback'
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Thrown from `state()` while another authorization of this connection waits for its browser. */
+class AuthorizationUnderWay extends Error {}
+
+interface Flow {
+  readonly listener: RedirectListener
+  verifier?: string
+  opened: boolean
+}
+
+function isSafeAuthorizationUrl(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))
+}
+
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = []
+  for (let current = error; current !== undefined && chain.length < 8; current = (current as Error).cause) {
+    chain.push(current)
+    if (typeof current !== 'object' || current === null) break
+  }
+  return chain
+}
+
+/**
+ * Whether a failed request was refused for authorization (401, 403, or a flow that could not finish): the server is
+ * up and the session stands, so the request fails alone instead of marking the connection failed.
+ */
+export function isAuthorizationRefusal(error: unknown): boolean {
+  return causes(error).some(
+    (cause) =>
+      cause instanceof McpAuthorizationError ||
+      cause instanceof UnauthorizedError ||
+      (cause instanceof StreamableHTTPError && (cause.code === 401 || cause.code === 403)),
+  )
+}
+
+/** Builds the SDK `OAuthClientProvider` for one connection over its record in `store`, loaded once here. */
+export async function createAuthorizer(options: AuthorizerOptions): Promise<Authorizer> {
+  const key = options.serverUrl.href
+  let record: McpOAuthRecord = (await options.store.load(key)) ?? {}
+  let flow: Flow | undefined
+  let completing: Promise<void> | undefined
+  let redirectUrl = UNBOUND_REDIRECT_URL
+  const preRegistered = options.client !== true && 'clientId' in options.client ? options.client : undefined
+  const clientMetadataUrl =
+    options.client !== true && 'clientMetadataUrl' in options.client ? options.client.clientMetadataUrl : undefined
+
+  const persist = (next: McpOAuthRecord) => {
+    record = next
+    return options.store.save(key, record)
+  }
+  const abandon = () => {
+    flow?.listener.close()
+    flow = undefined
+  }
+  function refuse(code: McpAuthorizationErrorCode, message: string): never {
+    abandon()
+    throw new McpAuthorizationError(code, `MCP server "${options.serverName}" ${message}`)
+  }
+
+  const clientMetadata: OAuthClientMetadata = {
+    client_name: CLIENT_NAME,
+    redirect_uris: [UNBOUND_REDIRECT_URL],
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+  }
+
+  const provider: OAuthClientProvider = {
+    get redirectUrl() {
+      return redirectUrl
+    },
+    get clientMetadata() {
+      return { ...clientMetadata, redirect_uris: [redirectUrl] }
+    },
+    ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
+    async state() {
+      if (flow !== undefined) throw new AuthorizationUnderWay()
+      const listener = await openRedirectListener({ timeoutMs: options.authorizationTimeoutMs })
+      flow = { listener, opened: false }
+      redirectUrl = listener.redirectUrl
+      return listener.state
+    },
+    clientInformation() {
+      if (preRegistered !== undefined) {
+        return {
+          client_id: preRegistered.clientId,
+          ...(preRegistered.clientSecret === undefined ? {} : { client_secret: preRegistered.clientSecret }),
+        }
+      }
+      return record.client
+    },
+    ...(preRegistered === undefined ? { saveClientInformation: (client) => persist({ ...record, client }) } : {}),
+    tokens: () => record.tokens,
+    saveTokens: (tokens) => persist({ ...record, tokens }),
+    async redirectToAuthorization(authorizationUrl) {
+      if (flow === undefined) refuse(McpAuthorizationErrorCode.AUTHORIZATION_TIMEOUT, 'lost its OAuth flow')
+      if (!isSafeAuthorizationUrl(authorizationUrl)) {
+        refuse(
+          McpAuthorizationErrorCode.UNSAFE_AUTHORIZATION_URL,
+          `sent an authorization URL that is neither https nor loopback http (${authorizationUrl.protocol}); it was not opened`,
+        )
+      }
+      if (options.openBrowser === undefined) {
+        refuse(
+          McpAuthorizationErrorCode.INTERACTION_REQUIRED,
+          'needs OAuth authorization in a browser, and this host cannot open one (no openBrowser)',
+        )
+      }
+      flow.opened = true
+      try {
+        await options.openBrowser?.(authorizationUrl)
+      } catch (cause) {
+        abandon()
+        throw cause
+      }
+    },
+    saveCodeVerifier(verifier) {
+      if (flow !== undefined) flow.verifier = verifier
+    },
+    codeVerifier() {
+      if (flow?.verifier === undefined) throw new UnauthorizedError('no OAuth flow is waiting for its code')
+      return flow.verifier
+    },
+    async invalidateCredentials(scope) {
+      if (scope === 'all') return persist({})
+      if (scope !== 'verifier') return persist(without(record, scope === 'client' ? 'client' : scope))
+    },
+    saveDiscoveryState: (discovery) => persist({ ...record, discovery }),
+    discoveryState: () => record.discovery,
+  }
+
+  /** A refresh keeps the scope it was granted, so a step-up to wider scope needs a new authorization. */
+  const dropRefreshToken = () => {
+    if (record.tokens?.refresh_token === undefined) return
+    const { refresh_token: _dropped, ...tokens } = record.tokens
+    persist({ ...record, tokens }).catch(() => {})
+  }
+
+  const fetchForAuth = authFetch({
+    serverUrl: options.serverUrl,
+    timeoutMs: options.requestTimeoutMs,
+    maxBytes: MAX_AUTH_RESPONSE_BYTES,
+    onInsufficientScope: dropRefreshToken,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  })
+
+  /** Waits for the browser and exchanges the code, once however many requests wait on it. */
+  const complete = (signal?: AbortSignal): Promise<void> => {
+    if (completing !== undefined) return completing
+    const current = flow
+    if (current === undefined) return Promise.resolve()
+    completing = (async () => {
+      try {
+        const code = await (signal === undefined
+          ? current.listener.code
+          : Promise.race([current.listener.code, aborted(signal)]))
+        await auth(provider, { serverUrl: options.serverUrl, authorizationCode: code, fetchFn: fetchForAuth })
+      } finally {
+        if (flow === current) abandon()
+        completing = undefined
+      }
+    })()
+    return completing
+  }
+
+  /** Whether `error` came from an authorization this connection began and has yet to finish. */
+  const awaitsCompletion = (error: unknown): boolean => {
+    const chain = causes(error)
+    if (chain.some((cause) => cause instanceof AuthorizationUnderWay)) return true
+    if (chain.some((cause) => cause instanceof UnauthorizedError) && flow?.opened === true) return true
+    if (flow !== undefined && !flow.opened && completing === undefined) abandon()
+    return false
+  }
+
+  return {
+    provider,
+    fetch: fetchForAuth,
+    async retrying(attempt, signal) {
+      for (let authorizations = 0; ; authorizations++) {
+        try {
+          return await attempt()
+        } catch (error) {
+          if (!awaitsCompletion(error)) throw error
+          if (authorizations === MAX_AUTHORIZATIONS) {
+            abandon()
+            throw new McpAuthorizationError(
+              McpAuthorizationErrorCode.RETRIES_EXHAUSTED,
+              `MCP server "${options.serverName}" still refused after ${MAX_AUTHORIZATIONS} OAuth authorizations for one request`,
+              { cause: error },
+            )
+          }
+          await complete(signal)
+        }
+      }
+    },
+    close: abandon,
+  }
+}
+
+function without(record: McpOAuthRecord, field: keyof McpOAuthRecord): McpOAuthRecord {
+  const { [field]: _left, ...kept } = record
+  return kept
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    const fail = () =>
+      reject(
+        new McpAuthorizationError(
+          McpAuthorizationErrorCode.AUTHORIZATION_TIMEOUT,
+          'the OAuth authorization was given up',
+          {
+            cause: signal.reason,
+          },
+        ),
+      )
+    if (signal.aborted) fail()
+    else signal.addEventListener('abort', fail, { once: true })
+  })
+}
