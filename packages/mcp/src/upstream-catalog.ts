@@ -155,26 +155,25 @@ export function createUpstreamCatalog(options: UpstreamCatalogOptions): Upstream
   /** Re-reads what is pending, one listing at a time; notifications during a read queue one more. */
   const drain = (signal?: AbortSignal): Promise<void> => {
     if (syncing !== undefined) return syncing
+    // Cleared in a `finally` callback, which runs after this assignment even when nothing was pending.
     syncing = (async () => {
-      try {
-        while (pending.resources || pending.prompts) {
-          const client = options.client()
-          if (client === undefined) return
-          const kind = pending.resources ? 'resources' : 'prompts'
-          pending[kind] = false
-          try {
-            await (kind === 'resources' ? readResources(client, signal) : readPrompts(client, signal))
-            emit({ kind })
-          } catch (cause) {
-            options.onProblem(
-              `${kind === 'resources' ? 'resources/list' : 'prompts/list'} failed: ${thrownMessage(cause)}`,
-            )
-          }
+      while (pending.resources || pending.prompts) {
+        const client = options.client()
+        if (client === undefined) return
+        const kind = pending.resources ? 'resources' : 'prompts'
+        pending[kind] = false
+        try {
+          await (kind === 'resources' ? readResources(client, signal) : readPrompts(client, signal))
+          emit({ kind })
+        } catch (cause) {
+          options.onProblem(
+            `${kind === 'resources' ? 'resources/list' : 'prompts/list'} failed: ${thrownMessage(cause)}`,
+          )
         }
-      } finally {
-        syncing = undefined
       }
-    })()
+    })().finally(() => {
+      syncing = undefined
+    })
     return syncing
   }
 
