@@ -8,7 +8,7 @@ import { HostOutbox } from './host-outbox.js'
 const runtime = createNodePtcRuntime({ poolSize: 1, limits: { maxSubCalls: 5_000 } })
 afterAll(() => runtime.close())
 
-function valueOf(outcome: PtcRunOutcome): unknown {
+function resultOf(outcome: PtcRunOutcome): unknown {
   return outcome.ok ? outcome.value : outcome.error.message
 }
 
@@ -70,7 +70,7 @@ describe('the batched bridge', () => {
         { double: (args) => 2 * (args as { i: number }).i },
       ),
     )
-    expect(valueOf(outcome)).toBe(2000)
+    expect(resultOf(outcome)).toBe(2000)
   })
 
   it('splits a burst past the one-message bound into batches the host accepts, and answers every call', async () => {
@@ -85,7 +85,7 @@ describe('the batched bridge', () => {
           { size: (args) => (args as { text: string }).text.length },
         ),
       )
-      expect(valueOf(outcome)).toBe(120 * 15_000)
+      expect(resultOf(outcome)).toBe(120 * 15_000)
     } finally {
       await small.close()
     }
@@ -100,7 +100,13 @@ describe('the batched bridge', () => {
          console.log('timer fired first')
          await tools.open()
          return await slow`,
-        { hold: holder.tool, open: () => (holder.open(), 'opening') },
+        {
+          hold: holder.tool,
+          open: () => {
+            holder.open()
+            return 'opening'
+          },
+        },
       ),
     )
     const outcome = await run
@@ -114,10 +120,10 @@ describe('the batched bridge', () => {
       ...fakeRunRequest('return await tools.hold()', { hold: holder.tool }),
       timeoutMs: 150,
     })
-    expect(valueOf(outcome)).toMatch(/deadline/)
+    expect(resultOf(outcome)).toMatch(/deadline/)
     expect(performance.now() - started).toBeLessThan(3_000)
     holder.open()
-    expect(valueOf(await runtime.run(fakeRunRequest('return 7')))).toBe(7)
+    expect(resultOf(await runtime.run(fakeRunRequest('return 7')))).toBe(7)
   })
 
   it('a program that poisons Promise then and species still gets its results (the outbox never uses them)', async () => {
@@ -131,6 +137,6 @@ describe('the batched bridge', () => {
         { echo: (args) => args },
       ),
     )
-    expect(valueOf(outcome)).toEqual([{ n: 1 }, { n: 2 }])
+    expect(resultOf(outcome)).toEqual([{ n: 1 }, { n: 2 }])
   })
 })
