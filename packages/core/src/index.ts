@@ -3,6 +3,25 @@
 // Provider projections live behind `qilin-tools/providers` and `qilin-tools/providers/ai-sdk`; code mode, MCP, the
 // toolkit and the CLI are packages of their own (`@qilin-tools/code-mode`, `@qilin-tools/mcp`, …).
 
+// approvals
+export type {
+  ApprovalAnswer,
+  ApprovalClaim,
+  ApprovalFilter,
+  ApprovalRecord,
+  ApprovalState,
+  ClaimResult,
+  SessionRecordFilter,
+  SettledApprovalOutcome,
+  ToolStore,
+} from './approvals/approval-store.js'
+export {
+  findInterruptedCalls,
+  type InterruptedCall,
+  type LoggedSubCall,
+  recoverInterruptedCalls,
+} from './approvals/interrupted-calls.js'
+export { createMemoryStore } from './approvals/memory-store.js'
 // definition
 export type {
   AudioPart,
@@ -14,7 +33,13 @@ export type {
   TextPart,
 } from './definition/content.js'
 export { defineTool } from './definition/define-tool.js'
-export type { OutputValue, ReturnCheck, ToolConfig, ToolOutputConfig } from './definition/tool-config.js'
+export type {
+  NeedsApproval,
+  OutputValue,
+  ReturnCheck,
+  ToolConfig,
+  ToolOutputConfig,
+} from './definition/tool-config.js'
 export type {
   AnyToolDefinition,
   CardIntent,
@@ -48,9 +73,12 @@ export type {
   CallFailure,
   CallOutcome,
   CallSuccess,
+  DeferredToolResult,
+  PendingApproval,
   ToolCall,
   ToolContext,
   ToolFailure,
+  ToolPending,
   ToolResult,
   ToolSuccess,
 } from './pipeline/call.js'
@@ -80,7 +108,12 @@ export type {
   WrappedExecution,
 } from './pipeline/pipeline-events.js'
 export { type RetryPolicyOptions, retryPolicy } from './pipeline/retry-policy.js'
-export { isToolRuntimeConfigError, type ToolRuntimeConfig, ToolRuntimeConfigError } from './pipeline/runtime-config.js'
+export {
+  type ApprovalsMode,
+  isToolRuntimeConfigError,
+  type ToolRuntimeConfig,
+  ToolRuntimeConfigError,
+} from './pipeline/runtime-config.js'
 export { type TimeoutPolicyOptions, timeoutPolicy } from './pipeline/timeout-policy.js'
 export type {
   ComposedMode,
@@ -91,7 +124,14 @@ export type {
   ToolPresenter,
   ToolSearchSplit,
 } from './pipeline/tool-presenter.js'
-export type { AgentRuntime, ExecuteOptions, ToolRuntime } from './pipeline/tool-runtime.js'
+export type {
+  AgentRuntime,
+  DeferringAgentRuntime,
+  DeferringToolRuntime,
+  ExecuteOptions,
+  PendingApprovalFilter,
+  ToolRuntime,
+} from './pipeline/tool-runtime.js'
 
 // registry
 export type { Disposer } from './registry/disposer.js'
@@ -131,8 +171,10 @@ export type {
   SessionLogRecord,
   ToolCallApprovalRecord,
   ToolCallAttemptRecord,
+  ToolCallPendingRecord,
   ToolCallSettledRecord,
   ToolCallStartedRecord,
+  ToolCallWaitingRecord,
 } from './session-log/session-log.js'
 // tool search
 export { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from './tool-search/search-tools-tool.js'
