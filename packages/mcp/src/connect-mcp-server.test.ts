@@ -274,7 +274,7 @@ describe('connectMcpServer with autoReconnect', () => {
     await expect
       .poll(() => connection.status.pid !== pid && connection.status.state, { timeout: 15_000 })
       .toBe('connected')
-    expect(states).toEqual(['connected', 'failed', 'connecting', 'connected'])
+    expect(states).toEqual(['connecting', 'connected', 'failed', 'connecting', 'connected'])
     expect(expectSuccess(await call('auto__count')).value).toBe('1')
   })
 })

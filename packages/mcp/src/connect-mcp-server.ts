@@ -210,13 +210,19 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
 
   /** Connects one new session, or throws what stopped it (the session is dropped first). */
   const start = async (signal?: AbortSignal) => {
-    const channel = createClientTransport(options, authorizer)
+    // Each attempt is announced once: a stdio server as soon as it runs, with its pid (so a host sees it go even if
+    // initialize never answers), a remote server as the attempt begins.
+    const announce = () => {
+      if (session === current) setState('connecting')
+    }
+    const channel = createClientTransport(options, authorizer, announce)
     const client = new Client(CLIENT_INFO, {
       capabilities: interactions.capabilities(),
       jsonSchemaValidator: acceptAll,
     })
     const current: Session = { client, channel }
     session = current
+    if ('url' in options) announce()
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       if (session === current) resync()
     })
@@ -287,7 +293,8 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       reconnecting = true
       try {
         await previous?.client.close().catch(() => {})
-        setState('connecting')
+        state = 'connecting'
+        error = undefined
         await open()
       } catch (cause) {
         setState('failed', thrownMessage(cause))

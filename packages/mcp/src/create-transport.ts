@@ -20,7 +20,7 @@ function isHttp(server: McpStdioServer | McpHttpServer): server is McpHttpServer
   return 'url' in server
 }
 
-function stdioTransport(server: McpStdioServer): ClientTransport {
+function stdioTransport(server: McpStdioServer, onSpawn: (() => void) | undefined): ClientTransport {
   let tail = ''
   const transport = new ServerProcessTransport({
     command: server.command,
@@ -31,6 +31,7 @@ function stdioTransport(server: McpStdioServer): ClientTransport {
     onStderr: (chunk) => {
       tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
     },
+    ...(onSpawn === undefined ? {} : { onSpawn }),
   })
   return { transport, stderrTail: () => tail, pid: () => transport.pid, kill: () => transport.kill() }
 }
@@ -47,6 +48,7 @@ function httpTransport(server: McpHttpServer, authorizer: Authorizer | undefined
 export function createClientTransport(
   server: McpStdioServer | McpHttpServer,
   authorizer?: Authorizer | undefined,
+  onSpawn?: () => void,
 ): ClientTransport {
-  return isHttp(server) ? httpTransport(server, authorizer) : stdioTransport(server)
+  return isHttp(server) ? httpTransport(server, authorizer) : stdioTransport(server, onSpawn)
 }

@@ -18,6 +18,8 @@ export interface ServerProcessOptions {
   readonly stderr: 'pipe' | 'inherit' | 'ignore'
   /** Every chunk the server writes to a piped stderr (which is always drained, so it never blocks the server). */
   readonly onStderr?: (chunk: Buffer) => void
+  /** Called once the process runs, before any message is sent: its `pid` is known from then on. */
+  readonly onSpawn?: () => void
 }
 
 /**
@@ -69,6 +71,7 @@ export class ServerProcessTransport implements Transport {
     return new Promise((resolve, reject) => {
       child.once('spawn', () => {
         this.#running = true
+        options.onSpawn?.()
         resolve()
       })
       child.once('error', (error) => {
