@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process'
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join, posix, relative, sep } from 'node:path'
+import { transformSync } from 'esbuild'
 import ts from 'typescript'
 
 const root = new URL('..', import.meta.url).pathname
@@ -79,12 +80,32 @@ function vendorRe2js(target, kept) {
     copyFileSync(join(from, file), join(vendor, as))
     kept.add(join(vendor, as))
   }
+  // Minified, its licence comment kept: the core's installed size stays under 1 MB with it.
+  const bundle = join(vendor, 'index.js')
+  writeFileSync(bundle, esmOf(readFileSync(bundle, 'utf8'), { minify: true }))
   for (const path of importers) {
     const text = readFileSync(path, 'utf8')
     if (!/from 're2js'/.test(text)) continue
     let specifier = posix.relative(posix.dirname(path), posix.join(vendor, 'index.js'))
     if (!specifier.startsWith('.')) specifier = `./${specifier}`
     writeFileSync(path, text.replaceAll("from 're2js'", `from '${specifier}'`))
+  }
+}
+
+/** Reprinted by esbuild as ES2023 modules for Node 20; legal comments stay where they are. */
+function esmOf(text, options = {}) {
+  return transformSync(text, { format: 'esm', target: 'node20', legalComments: 'inline', ...options }).code
+}
+
+/**
+ * The core's modules ship without comments: the declarations beside them keep every doc comment for editors, and
+ * the package stays under 1 MB installed.
+ */
+function stripComments(kept) {
+  for (const path of kept) {
+    if (path.endsWith('.js') && !path.includes(`${sep}vendor${sep}`) && existsSync(path)) {
+      writeFileSync(path, esmOf(readFileSync(path, 'utf8')))
+    }
   }
 }
 
@@ -108,7 +129,10 @@ for (const name of BUILD_ORDER) {
     for (const suffix of ['.js', '.d.ts']) kept.add(stem + suffix)
   }
   copyRuntimeFiles(source, target, source, kept)
-  if (name === 'core') vendorRe2js(target, kept)
+  if (name === 'core') {
+    vendorRe2js(target, kept)
+    stripComments(kept)
+  }
   prune(target, kept)
 }
 
