@@ -30,7 +30,6 @@ alias.push(
     find: /^qilin-tools\/providers\/(openai-agents|langchain|mastra)$/,
     replacement: `${packages}core/src/providers/$1/index.ts`,
   },
-  { find: /^qilin-tools\/testing$/, replacement: `${packages}core/src/testing/index.ts` },
   // Arrives with src/telemetry/ (see scripts/split-packages.mjs); nothing imports it before then.
   { find: /^qilin-tools\/opentelemetry$/, replacement: `${packages}core/src/telemetry/index.ts` },
 )
