@@ -7,18 +7,66 @@
  * `@qilin-tools/store` adds its PostgreSQL (loopback) and PGlite rows there.
  */
 
+import { PGlite } from '@electric-sql/pglite'
+import { createPgliteStore, createPostgresStore } from '@qilin-tools/store'
+import { approvalReads } from '@qilin-tools/store/internal/approval-row.js'
+import { openSqlStore } from '@qilin-tools/store/internal/open-store.js'
+import { pglitePort } from '@qilin-tools/store/internal/pglite-port.js'
+import { postgresPort } from '@qilin-tools/store/internal/postgres-port.js'
+import type { SqlPort } from '@qilin-tools/store/internal/sql-port.js'
+import pg from 'pg'
 import type { ToolStore } from 'qilin-tools/internal/approvals/approval-store.js'
 import { createMemoryStore } from 'qilin-tools/internal/approvals/memory-store.js'
 import { pendingApproval } from 'qilin-tools/internal/approvals/store-conformance.js'
 import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
 import type { DeferredToolResult } from 'qilin-tools/internal/pipeline/call.js'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
+import { type PostgresServer, startPostgresServer } from '../test/support/postgres-server.js'
+import { postgresBinaries } from '../test/support/system-requirement.js'
 import { formatNs, markdownTable, summarize } from './measure.js'
 
 /** One row per store: a name and how to open a fresh, empty one. */
-export const storeFactories: readonly { readonly name: string; readonly open: () => Promise<ToolStore> }[] = [
+export const storeFactories: { readonly name: string; readonly open: () => Promise<ToolStore> }[] = [
   { name: 'memory', open: async () => createMemoryStore() },
+  { name: 'PGlite (memory://)', open: () => createPgliteStore() },
 ]
+
+// A throwaway server on loopback, started as the store's tests start it (test/support/postgres-server.ts: fsync
+// off); each open gets a fresh database of its own.
+let server: PostgresServer | undefined
+/** Per database store: a fresh store and a second connection to the same database, for the read-shape rows. */
+const databases: { readonly name: string; readonly open: () => Promise<{ store: ToolStore; port: SqlPort }> }[] = [
+  {
+    name: 'PGlite (memory://)',
+    open: async () => {
+      const database = await PGlite.create('memory://')
+      const port = pglitePort(database)
+      return { store: await openSqlStore({ ...port, close: async () => {} }, {}), port }
+    },
+  },
+]
+if (postgresBinaries() === undefined) {
+  console.log('PostgreSQL row skipped: PostgreSQL is not installed (apt-get install postgresql)\n')
+} else {
+  const started = await startPostgresServer()
+  server = started
+  let created = 0
+  storeFactories.push({
+    name: 'PostgreSQL (loopback)',
+    open: async () => createPostgresStore({ connectionString: await started.createDatabase(`bench_${++created}`) }),
+  })
+  databases.push({
+    name: 'PostgreSQL (loopback)',
+    open: async () => {
+      const connectionString = await started.createDatabase(`shapes_${++created}`)
+      const store = await createPostgresStore({ connectionString })
+      const pool = new pg.Pool({ connectionString, max: 1 })
+      // As the store's own pool does: a connection the server drops at shutdown must not end the bench.
+      pool.on('error', () => {})
+      return { store, port: postgresPort(pool, true) }
+    },
+  })
+}
 
 const calls = 300
 const listed = 10_000
@@ -67,22 +115,33 @@ async function decideOverhead(open: () => Promise<ToolStore>) {
   return { direct: summarize(directNs), decide: summarize(decideNs) }
 }
 
+const now = 1_800_000_000_000
+
+async function seed(store: ToolStore) {
+  for (let index = 0; index < listed; index++) {
+    await store.putApproval(pendingApproval({ createdAt: now - listed + index }))
+  }
+}
+
 async function listing(open: () => Promise<ToolStore>) {
   const store = await open()
-  const runtime = createToolRuntime({ approvals: 'defer', store, clock: () => 1_800_000_000_000 })
-  for (let index = 0; index < listed; index++) {
-    await store.putApproval(pendingApproval({ createdAt: 1_800_000_000_000 - listed + index }))
-  }
+  const runtime = createToolRuntime({ approvals: 'defer', store, clock: () => now })
+  await seed(store)
   const times: number[] = []
+  const cpuNs: number[] = []
   for (let round = 0; round < listings + 2; round++) {
+    const cpu = process.cpuUsage()
     const start = process.hrtime.bigint()
     const pending = await runtime.pendingApprovals()
     const elapsed = Number(process.hrtime.bigint() - start)
+    const used = process.cpuUsage(cpu)
     if (pending.length !== listed) throw new Error(`listed ${pending.length} of ${listed}`)
-    if (round >= 2) times.push(elapsed)
+    if (round < 2) continue
+    times.push(elapsed)
+    cpuNs.push((used.user + used.system) * 1_000)
   }
   await store.close()
-  return summarize(times)
+  return { wall: summarize(times), cpu: summarize(cpuNs) }
 }
 
 const overheadRows: (string | number)[][] = []
@@ -99,7 +158,13 @@ for (const { name, open } of storeFactories) {
     added <= 5_000_000 ? 'yes' : 'NO',
   ])
   const list = await listing(open)
-  listingRows.push([name, formatNs(list.medianNs), formatNs(list.p90Ns), list.medianNs < 50_000_000 ? 'yes' : 'NO'])
+  listingRows.push([
+    name,
+    formatNs(list.wall.medianNs),
+    formatNs(list.wall.p90Ns),
+    formatNs(list.cpu.medianNs),
+    list.wall.medianNs < 50_000_000 ? 'yes' : 'NO',
+  ])
 }
 
 console.log(`decide against the same call run directly (${calls} calls each, interleaved; wall time)\n`)
@@ -107,4 +172,56 @@ console.log(
   markdownTable(['store', 'direct p50', 'decide p50', 'added p50', 'decide p90', 'goal ≤ 5 ms added'], overheadRows),
 )
 console.log(`\npendingApprovals() over ${listed.toLocaleString('en')} pending approvals (${listings} listings)\n`)
-console.log(markdownTable(['store', 'p50', 'p90', 'goal < 50 ms'], listingRows))
+console.log(markdownTable(['store', 'p50', 'p90', 'CPU p50 (this process)', 'goal < 50 ms'], listingRows))
+
+/**
+ * Both read shapes of `approvalReads` over one seeded database, alternating so load hits both alike: first as a
+ * fresh database is (no planner statistics: PGlite stays so, it runs no autovacuum), then after `ANALYZE`, as
+ * PostgreSQL's autovacuum leaves a table within a minute of 10,000 inserts.
+ */
+async function shapes(open: () => Promise<{ store: ToolStore; port: SqlPort }>) {
+  const { store, port } = await open()
+  await seed(store)
+  const where = `FROM qilin_approvals WHERE state = 'pending' AND expires_at > $1 ORDER BY created_at, approval_id COLLATE "C"`
+  const rows: (string | number)[][] = []
+  for (const statistics of ['none', 'ANALYZE'] as const) {
+    if (statistics === 'ANALYZE') await port.query('ANALYZE qilin_approvals')
+    const samples = {
+      columns: { wall: [] as number[], cpu: [] as number[] },
+      json: { wall: [] as number[], cpu: [] as number[] },
+    }
+    for (let round = 0; round < listings + 2; round++) {
+      for (const shape of ['columns', 'json'] as const) {
+        const { select, fromRow } = approvalReads[shape]
+        const cpu = process.cpuUsage()
+        const start = process.hrtime.bigint()
+        const records = (await port.query(`SELECT ${select} ${where}`, [now])).rows.map(fromRow)
+        const elapsed = Number(process.hrtime.bigint() - start)
+        const used = process.cpuUsage(cpu)
+        if (records.length !== listed) throw new Error(`${shape} listed ${records.length} of ${listed}`)
+        if (round < 2) continue
+        samples[shape].wall.push(elapsed)
+        samples[shape].cpu.push((used.user + used.system) * 1_000)
+      }
+    }
+    for (const shape of ['columns', 'json'] as const) {
+      const wall = summarize(samples[shape].wall)
+      const cpu = summarize(samples[shape].cpu)
+      const chosen = port.approvalRead === shape ? ' (the store reads so)' : ''
+      rows.push([statistics, `${shape}${chosen}`, formatNs(wall.medianNs), formatNs(cpu.medianNs)])
+    }
+  }
+  await port.close()
+  await store.close()
+  return rows
+}
+
+const shapeRows: (string | number)[][] = []
+for (const { name, open } of databases) {
+  for (const row of await shapes(open)) shapeRows.push([name, ...row])
+}
+console.log(
+  `\nthe same ${listed.toLocaleString('en')} pending approvals read in each shape of approvalReads (${listings} reads each, alternating; 'columns' is how every driver read them up to 29912a1)\n`,
+)
+console.log(markdownTable(['store', 'statistics', 'shape', 'wall p50', 'CPU p50 (this process)'], shapeRows))
+await server?.stop()

@@ -9,7 +9,7 @@ import type {
 } from 'qilin-tools/internal/approvals/approval-store.js'
 import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
 import type { SessionLogRecord } from 'qilin-tools/internal/session-log/session-log.js'
-import { APPROVAL_COLUMNS, approvalFromRow } from './approval-row.js'
+import { approvalReads } from './approval-row.js'
 import { toColumnText } from './column-text.js'
 import { DEFAULT_MAX_RECORD_BYTES, recordJson } from './record-json.js'
 import type { SqlParameter, SqlPort, SqlResult } from './sql-port.js'
@@ -48,6 +48,7 @@ function limitOf(limit: number | undefined): number | null {
  */
 export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}): ToolStore {
   const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES
+  const { select: approvalColumns, fromRow: approvalFromRow } = approvalReads[port.approvalRead]
   let closed: Promise<void> | undefined
 
   const query = (text: string, parameters: readonly SqlParameter[] = []): Promise<SqlResult> => {
@@ -56,7 +57,7 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
   }
 
   const getApproval = async (approvalId: string): Promise<ApprovalRecord | undefined> => {
-    const { rows } = await query(`SELECT ${APPROVAL_COLUMNS} FROM qilin_approvals WHERE approval_id = $1`, [
+    const { rows } = await query(`SELECT ${approvalColumns} FROM qilin_approvals WHERE approval_id = $1`, [
       toColumnText(approvalId),
     ])
     return rows[0] === undefined ? undefined : approvalFromRow(rows[0])
@@ -132,7 +133,7 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
       const limit = limitOf(filter.limit)
       const limitClause = limit === null ? '' : ` LIMIT $${parameters.push(limit)}`
       const { rows } = await query(
-        `SELECT ${APPROVAL_COLUMNS} FROM qilin_approvals WHERE ${conditions.join(' AND ')}
+        `SELECT ${approvalColumns} FROM qilin_approvals WHERE ${conditions.join(' AND ')}
         ORDER BY created_at, approval_id COLLATE "C"${limitClause}`,
         parameters,
       )
@@ -145,7 +146,7 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
         `UPDATE qilin_approvals
         SET state = 'claimed', answer = $2, claim_token = $3, claimed_at = $4, lease_until = $5, claims = claims + 1
         WHERE approval_id = $1 AND (state = 'pending' OR (state = 'claimed' AND lease_until < $4))
-        RETURNING ${APPROVAL_COLUMNS}, claims`,
+        RETURNING ${approvalColumns}, claims`,
         [
           toColumnText(claim.approvalId),
           answerJson!,
