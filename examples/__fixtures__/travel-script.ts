@@ -12,7 +12,9 @@ export interface ScriptedCall {
  * schema, a flight search that times out, a booking that throws, a note in the memory server), then the call
  * that needs approval, then its answer.
  */
-export const travelScript: readonly (readonly ScriptedCall[] | string)[] = [
+export type Script = readonly (readonly ScriptedCall[] | string)[]
+
+export const travelScript: Script = [
   [
     { id: 'call_weather', name: 'get_weather', arguments: { city: 'X' } },
     { id: 'call_flights', name: 'search_flights', arguments: { from: 'Oslo', to: 'Rome' } },
@@ -27,9 +29,9 @@ export const travelScript: readonly (readonly ScriptedCall[] | string)[] = [
   'The weather city was too short, flights timed out, the hotel failed; the cancellation is with you.',
 ]
 
-/** What the model does in `round` (0-based): the script's step, its answer once the script has run out. */
-export function stepOf(round: number): readonly ScriptedCall[] | string {
-  return travelScript[Math.min(round, travelScript.length - 1)]!
+/** What the model does in `round` (0-based): the script's step, its last step once the script has run out. */
+export function stepOf(round: number, script: Script = travelScript): readonly ScriptedCall[] | string {
+  return script[Math.min(round, script.length - 1)]!
 }
 
 /** What the model must read back for the first round's calls, whatever the framework carries it in. */
