@@ -2,7 +2,10 @@
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
 import { createToolRuntime } from 'qilin-tools'
 import { toAISDKTools } from 'qilin-tools/providers/ai-sdk'
-import { type Approve, addTravelTools, instructions } from './travel-tools.js'
+import { addTravelTools, instructions } from './travel-tools.js'
+
+/** A person's answer to a call that needs approval. */
+type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
 export async function travelAgent(memoryFile: string) {
   const runtime = createToolRuntime()

@@ -3,7 +3,10 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages'
 import { createToolRuntime } from 'qilin-tools'
 import { toLangChainTools } from 'qilin-tools/providers/langchain'
-import { type Approve, addTravelTools, instructions } from './travel-tools.js'
+import { addTravelTools, instructions } from './travel-tools.js'
+
+/** A person's answer to a call that needs approval. */
+type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
 /** LangChain has no approval step of its own: our runtime asks `approve` before a call that needs it runs. */
 export async function travelAgent(memoryFile: string, approve: Approve) {

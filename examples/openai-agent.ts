@@ -1,6 +1,5 @@
 // The travel agent on the raw `openai` client: our request fields, the SDK call, `runToolTurn`, repeat.
 import type OpenAI from 'openai'
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { createMemoryStore, createToolRuntime } from 'qilin-tools'
 import { runToolTurn, toProviderRequest } from 'qilin-tools/providers'
 import { addTravelTools, instructions } from './travel-tools.js'
@@ -11,7 +10,7 @@ export async function travelAgent(memoryFile: string) {
   const memory = await addTravelTools(runtime, memoryFile)
   const ask = async (client: OpenAI, task: string, model = 'gpt-4.1-mini') => {
     const { messages: system = [], tools } = toProviderRequest(runtime, 'openai-chat', { instructions })
-    const messages: ChatCompletionMessageParam[] = [...system, { role: 'user', content: task }]
+    const messages: OpenAI.ChatCompletionMessageParam[] = [...system, { role: 'user', content: task }]
     for (let turn = 0; turn < 8; turn++) {
       const response = await client.chat.completions.create({ model, messages, ...(tools && { tools }) })
       const result = await runToolTurn(runtime, response, { provider: 'openai-chat' })

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { stepOf } from './travel-script.js'
+import { type Script, stepOf, travelScript } from './travel-script.js'
 
 /** A Chat Completions request as the fake server keeps it. */
 export interface ChatRequest {
@@ -20,14 +20,14 @@ export interface FakeChatServer {
  * An OpenAI-compatible Chat Completions endpoint on 127.0.0.1 that follows the travel script: the round is the
  * number of assistant messages the request already holds, so the server keeps no state between requests.
  */
-export async function startFakeChatServer(): Promise<FakeChatServer> {
+export async function startFakeChatServer(script: Script = travelScript): Promise<FakeChatServer> {
   const requests: ChatRequest[] = []
   const server: Server = createServer(async (request, response) => {
     let body = ''
     for await (const chunk of request) body += chunk
     const chat = JSON.parse(body) as ChatRequest
     requests.push(chat)
-    const step = stepOf(chat.messages.filter((message) => message.role === 'assistant').length)
+    const step = stepOf(chat.messages.filter((message) => message.role === 'assistant').length, script)
     const message =
       typeof step === 'string'
         ? { role: 'assistant', content: step }

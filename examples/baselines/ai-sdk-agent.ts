@@ -13,6 +13,7 @@ import {
 import { z } from 'zod'
 import { connectMemory } from './memory-mcp.js'
 
+/** A person's answer to a call that needs approval. */
 type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
 const instructions = 'You plan trips. Remember what the traveller tells you.'
@@ -33,9 +34,7 @@ export async function travelAgent(memoryFile: string) {
     book_hotel: tool({
       description: 'Books a hotel room in a city',
       inputSchema: z.object({ city: z.string() }),
-      execute: async (): Promise<string> => {
-        throw new Error('the booking service is down')
-      },
+      execute: (): Promise<string> => Promise.reject(new Error('the booking service is down')),
     }),
     cancel_trip: tool({
       description: 'Cancels a booked trip',

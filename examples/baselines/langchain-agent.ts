@@ -7,6 +7,7 @@ import { type StructuredToolInterface, tool } from '@langchain/core/tools'
 import { z } from 'zod'
 import { connectMemory } from './memory-mcp.js'
 
+/** A person's answer to a call that needs approval. */
 type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
 const instructions = 'You plan trips. Remember what the traveller tells you.'
@@ -30,12 +31,11 @@ export async function travelAgent(memoryFile: string, approve: Approve) {
         schema: z.object({ from: z.string(), to: z.string() }),
       },
     ),
-    tool(
-      async (): Promise<string> => {
-        throw new Error('the booking service is down')
-      },
-      { name: 'book_hotel', description: 'Books a hotel room in a city', schema: z.object({ city: z.string() }) },
-    ),
+    tool(() => Promise.reject(new Error('the booking service is down')), {
+      name: 'book_hotel',
+      description: 'Books a hotel room in a city',
+      schema: z.object({ city: z.string() }),
+    }),
     tool(
       async ({ trip }) =>
         (await approve('cancel_trip', { trip })) ? `cancelled ${trip}` : 'Error: the call was not approved.',

@@ -31,9 +31,7 @@ const local: Record<string, LocalTool> = {
   book_hotel: {
     description: 'Books a hotel room in a city',
     schema: z.object({ city: z.string() }),
-    run: () => {
-      throw new Error('the booking service is down')
-    },
+    run: () => Promise.reject(new Error('the booking service is down')),
   },
   cancel_trip: {
     description: 'Cancels a booked trip',

@@ -4,17 +4,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Agent, MCPServerStdio, type Model, run, tool } from '@openai/agents'
 import { z } from 'zod'
 
+/** A person's answer to a call that needs approval. */
 type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
 const instructions = 'You plan trips. Remember what the traveller tells you.'
 
 export async function travelAgent(memoryFile: string) {
-  const memory = new MCPServerStdio({
-    name: 'memory',
-    command: 'npx',
-    args: ['-y', '@modelcontextprotocol/server-memory'],
-    env: { MEMORY_FILE_PATH: memoryFile },
-  })
+  const server = { name: 'memory', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] }
+  const memory = new MCPServerStdio({ ...server, env: { MEMORY_FILE_PATH: memoryFile } })
   await memory.connect()
   const tools = [
     tool({
@@ -34,9 +31,7 @@ export async function travelAgent(memoryFile: string) {
       name: 'book_hotel',
       description: 'Books a hotel room in a city',
       parameters: z.object({ city: z.string() }),
-      execute: (): string => {
-        throw new Error('the booking service is down')
-      },
+      execute: () => Promise.reject(new Error('the booking service is down')),
     }),
     tool({
       name: 'cancel_trip',
