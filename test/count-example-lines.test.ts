@@ -11,6 +11,7 @@ describe('codeLines', () => {
       "const url = 'http://example.com' // trailing",
       'const template = `',
       '// inside a template',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the text under test is TypeScript source with a template.
       '${url}`',
       'const pattern = /\\/\\/ not a comment/',
       '/** docs */ const after = 1',
