@@ -24,6 +24,17 @@ describe('parseConfig', () => {
       mcpServers: {
         memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { DEBUG: '1' } },
         remote: { url: 'http://127.0.0.1:9000/mcp', disabled: true },
+        registered: {
+          url: 'https://mcp.example/mcp',
+          oauth: {
+            clientId: 'qilin-app',
+            clientSecret: 'a-secret',
+            tokenDirectory: './tokens',
+            authorizationTimeoutMs: 60_000,
+          },
+        },
+        described: { url: 'https://mcp.example/mcp', oauth: { clientMetadataUrl: 'https://app.example/client.json' } },
+        dynamic: { url: 'https://mcp.example/mcp', oauth: {} },
       },
       approve: { bash: 'allow', 'memory__*': 'ask', write_file: 'deny' },
       limits: {
@@ -68,6 +79,25 @@ describe('parseConfig', () => {
     [{ toolSearch: true }, /"toolSearch" must be false or an object \(got true\)$/],
     [{ toolSearch: { threshold: 0 } }, /"toolSearch.threshold" must be a positive integer \(got 0\)$/],
     [{ toolSearch: { treshold: 3 } }, /"toolSearch.treshold" is not a known field/],
+    [{ mcpServers: { r: { url: 'https://a', oauth: true } } }, /"mcpServers.r.oauth" must be an object \(got true\)$/],
+    [{ mcpServers: { r: { url: 'https://a', oauth: { scope: 'x' } } } }, /"mcpServers.r.oauth.scope" is not a known/],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { authorizationTimeoutMs: 0 } } } },
+      /"mcpServers.r.oauth.authorizationTimeoutMs" must be a positive integer \(got 0\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { clientSecret: 's' } } } },
+      /"mcpServers.r.oauth.clientSecret" needs clientId beside it$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { clientId: 'c', clientMetadataUrl: 'https://a/c.json' } } } },
+      /"mcpServers.r.oauth.clientMetadataUrl" cannot be given with clientId \(choose one\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { clientMetadataUrl: 'http://a/c.json' } } } },
+      /"mcpServers.r.oauth.clientMetadataUrl" must be an https:\/\/ URL \(got "http:\/\/a\/c.json"\)$/,
+    ],
+    [{ mcpServers: { s: { command: 'npx', oauth: {} } } }, /"mcpServers.s.oauth" is not a known field/],
   ])('names the file and the field: %j', (config, expected) => {
     const message = problem(config)
     expect(message.startsWith(`${file}: `)).toBe(true)
