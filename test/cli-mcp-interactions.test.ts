@@ -1,10 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { readdirSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js'
+import {
+  type ClientCapabilities,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
 import {
   approvingBrowser,
   type OAuthFixture,
@@ -44,7 +50,7 @@ function configure(config: Record<string, unknown>): void {
 }
 
 /** `serve` over stdio, with an MCP client that declares `capabilities` (and answers what it declared). */
-async function serveTo(capabilities: { sampling?: object; elicitation?: object }): Promise<Client> {
+async function serveTo(capabilities: ClientCapabilities): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--no-node-snapshot', builtCli, 'serve'],
@@ -56,10 +62,7 @@ async function serveTo(capabilities: { sampling?: object; elicitation?: object }
     client.setRequestHandler(CreateMessageRequestSchema, (request) => ({
       role: 'assistant',
       model: 'test-model',
-      content: {
-        type: 'text',
-        text: request.params.messages[0]?.content.type === 'text' ? 'forty-two' : 'not text',
-      },
+      content: { type: 'text', text: request.params.messages.length > 0 ? 'forty-two' : 'asked nothing' },
     }))
   }
   if (capabilities.elicitation !== undefined) {
@@ -144,6 +147,15 @@ describe('run shows what an upstream MCP tool reports while it runs', () => {
   }, 30_000)
 })
 
+/** A loopback port free a moment ago. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
+}
+
 /** Runs the built CLI, handing each stderr line to `onLine` as it arrives (a person reading the terminal). */
 function runWatchingStderr(args: readonly string[], input: string, onLine: (line: string) => void) {
   const child = spawn(process.execPath, ['--no-node-snapshot', builtCli, ...args], {
@@ -176,7 +188,12 @@ describe('a remote MCP server behind OAuth, from the config’s oauth entry', ()
   })
 
   it('prints the authorization URL, completes the flow on the loopback redirect, keeps the tokens 0600 and reuses them', async () => {
-    configure({ mcpServers: { remote: { url: server.mcpUrl, oauth: { tokenDirectory: './tokens' } } } })
+    const redirectPort = await freePort()
+    configure({
+      mcpServers: {
+        remote: { url: server.mcpUrl, oauth: { tokenDirectory: './tokens', clientName: 'Release bot', redirectPort } },
+      },
+    })
     const opened: URL[] = []
     const browser = approvingBrowser(opened)
     const program = 'return await tools.remote__echo({})'
@@ -189,6 +206,10 @@ describe('a remote MCP server behind OAuth, from the config’s oauth entry', ()
     expect(opened).toHaveLength(1)
     expect(opened[0]?.searchParams.get('code_challenge_method')).toBe('S256')
     expect(server.registrations).toHaveLength(1)
+    expect(server.registrations[0]).toMatchObject({
+      client_name: 'Release bot',
+      redirect_uris: [`http://127.0.0.1:${redirectPort}/callback`],
+    })
     const files = readdirSync(join(project.directory, 'tokens'))
     expect(files).toHaveLength(1)
     expect(statSync(join(project.directory, 'tokens', files[0] as string)).mode & 0o777).toBe(0o600)

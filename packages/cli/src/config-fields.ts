@@ -98,6 +98,21 @@ const httpServer: ConfigObjectShape = {
             'An HTTPS URL serving this client’s metadata document, used as its `client_id` where the server supports it (not with `clientId`).',
             'none',
           ),
+          clientName: field(
+            string,
+            'The `client_name` a dynamic registration shows the person who approves.',
+            '`qilin-tools`',
+          ),
+          scopes: field(
+            stringList,
+            'Scopes asked for when neither the server’s 401 nor its resource metadata names any.',
+            'none',
+          ),
+          redirectPort: field(
+            positiveInteger,
+            'A fixed port (up to 65535) for the loopback redirect listener, for a client registered with the exact redirect URI `http://127.0.0.1:<port>/callback`.',
+            'a port the system picks',
+          ),
           tokenDirectory: field(
             string,
             'Where tokens and the client registration are kept (one 0600 file per server URL), relative to the config file.',

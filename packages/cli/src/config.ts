@@ -30,6 +30,12 @@ export interface McpOAuthConfig {
   /** Only with `clientId`. */
   readonly clientSecret?: string
   readonly clientMetadataUrl?: string
+  /** `client_name` of a dynamic registration (default `qilin-tools`). */
+  readonly clientName?: string
+  /** Scopes asked for when the server's 401 and its metadata name none. */
+  readonly scopes?: readonly string[]
+  /** A fixed port for the loopback redirect listener (default: one the system picks). */
+  readonly redirectPort?: number
   /** Where tokens are kept, relative to the config file (default `$XDG_CONFIG_HOME/qilin-tools/oauth/`). */
   readonly tokenDirectory?: string
   /** How long the loopback redirect listener waits for the browser (default 120 000). */

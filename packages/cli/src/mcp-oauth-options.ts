@@ -1,5 +1,9 @@
 import { resolve } from 'node:path'
-import type { McpOAuthClient, McpOpenBrowser } from '@qilin-tools/mcp/internal/oauth-authorizer.js'
+import type {
+  McpOAuthClient,
+  McpOAuthPresentation,
+  McpOpenBrowser,
+} from '@qilin-tools/mcp/internal/oauth-authorizer.js'
 import type { McpTokenStore } from '@qilin-tools/mcp/internal/oauth-token-store.js'
 import type { McpOAuthConfig, QilinConfig } from './config.js'
 
@@ -11,6 +15,7 @@ const MAX_PRINTED_URL_LENGTH = 8_192
 /** `connectMcpServer`'s OAuth options for one configured server. */
 export interface McpOAuthConnectOptions {
   readonly oauth: McpOAuthClient
+  readonly oauthPresentation?: McpOAuthPresentation
   readonly openBrowser: McpOpenBrowser
   readonly tokenStore?: McpTokenStore
   readonly authorizationTimeoutMs: number
@@ -23,8 +28,17 @@ export interface McpOAuthConnectOptions {
 export function checkOAuthFields(config: QilinConfig, report: (field: string, problem: string) => never): void {
   for (const [name, server] of Object.entries(config.mcpServers ?? {})) {
     if (!('url' in server) || server.oauth === undefined) continue
-    const { clientId, clientSecret, clientMetadataUrl } = server.oauth
+    const { clientId, clientSecret, clientMetadataUrl, redirectPort, scopes } = server.oauth
     const field = `mcpServers.${name}.oauth`
+    if (redirectPort !== undefined && redirectPort > 65_535)
+      report(`${field}.redirectPort`, `must be a port number up to 65535 (got ${redirectPort})`)
+    for (const [index, scope] of (scopes ?? []).entries()) {
+      if (!/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(scope))
+        report(
+          `${field}.scopes[${index}]`,
+          `must be one scope, without spaces or quotes (got ${JSON.stringify(scope)})`,
+        )
+    }
     if (clientSecret !== undefined && clientId === undefined)
       report(`${field}.clientSecret`, 'needs clientId beside it')
     if (clientMetadataUrl === undefined) continue
@@ -65,8 +79,14 @@ export async function oauthConnectOptions(
       : (await import('@qilin-tools/mcp/internal/oauth-token-store.js')).fileTokenStore({
           directory: resolve(configDirectory, oauth.tokenDirectory),
         })
+  const presentation: McpOAuthPresentation = {
+    ...(oauth.clientName === undefined ? {} : { clientName: oauth.clientName }),
+    ...(oauth.scopes === undefined ? {} : { scopes: oauth.scopes }),
+    ...(oauth.redirectPort === undefined ? {} : { redirectPort: oauth.redirectPort }),
+  }
   return {
     oauth: client,
+    ...(Object.keys(presentation).length === 0 ? {} : { oauthPresentation: presentation }),
     openBrowser: (authorizationUrl) => {
       if (authorizationUrl.href.length > MAX_PRINTED_URL_LENGTH) {
         throw new Error(`its authorization URL is longer than ${MAX_PRINTED_URL_LENGTH} characters; it was not shown`)

@@ -29,6 +29,9 @@ describe('parseConfig', () => {
           oauth: {
             clientId: 'qilin-app',
             clientSecret: 'a-secret',
+            clientName: 'Release bot',
+            scopes: ['read', 'write'],
+            redirectPort: 8765,
             tokenDirectory: './tokens',
             authorizationTimeoutMs: 60_000,
           },
@@ -98,6 +101,18 @@ describe('parseConfig', () => {
       /"mcpServers.r.oauth.clientMetadataUrl" must be an https:\/\/ URL \(got "http:\/\/a\/c.json"\)$/,
     ],
     [{ mcpServers: { s: { command: 'npx', oauth: {} } } }, /"mcpServers.s.oauth" is not a known field/],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { redirectPort: 70_000 } } } },
+      /"mcpServers.r.oauth.redirectPort" must be a port number up to 65535 \(got 70000\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { scopes: ['read', 'read write'] } } } },
+      /"mcpServers.r.oauth.scopes\[1\]" must be one scope, without spaces or quotes \(got "read write"\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { scopes: 'read' } } } },
+      /"mcpServers.r.oauth.scopes" must be an array of strings/,
+    ],
   ])('names the file and the field: %j', (config, expected) => {
     const message = problem(config)
     expect(message.startsWith(`${file}: `)).toBe(true)
