@@ -1,48 +1,23 @@
 // `npm run test:mcp-conformance`: the official MCP conformance suite against `serveMcp` (server scenarios) and
 // `connectMcpServer` (client scenarios). Prints one line per scenario and fails when a scenario we offer fails, when
 // one we do not offer starts passing, or when the suite has a scenario the table in expectations.ts does not name.
+// Arguments pick scenarios: `npm run test:mcp-conformance -- tools-call-image auth/` (a trailing `/` is a prefix).
 import { execFileSync, spawn } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { clientScenarioPrefixes, clientScenarios, type ScenarioClaim, serverScenarios } from './expectations.js'
 import { ensureHarness, type Harness, SUITE_VERSION } from './harness.js'
+import { isSelected, type Tally, tallyScenario } from './scenario-results.js'
 
 const root = new URL('../..', import.meta.url).pathname
 const here = join(root, 'scripts', 'mcp-conformance')
 const tsx = ['--import', 'tsx']
 
-interface Check {
-  readonly id: string
-  readonly status: string
-  readonly errorMessage?: string
-}
-interface Tally {
-  readonly passed: number
-  readonly failed: number
-  readonly firstFailure?: string
-}
-
 function listScenarios(harness: Harness, side: 'server' | 'client'): string[] {
   const text = execFileSync(harness.node, [harness.suite, 'list', `--${side}`], { cwd: root, encoding: 'utf8' })
   return [...text.matchAll(/^\s+- (\S+)/gm)].map((match) => match[1] as string)
-}
-
-/** Every check the suite saved for a scenario: `server-<scenario>-<time>/` or `<scenario>-<time>/` (client). */
-function tally(outputDirectory: string, side: 'server' | 'client', scenario: string): Tally | undefined {
-  const stem = `${side === 'server' ? 'server-' : ''}${scenario.replaceAll('/', '-')}-`
-  const run = readdirSync(outputDirectory).find(
-    (name) => name.startsWith(stem) && /^\d{4}-/.test(name.slice(stem.length)),
-  )
-  if (run === undefined) return undefined
-  const checks = JSON.parse(readFileSync(join(outputDirectory, run, 'checks.json'), 'utf8')) as Check[]
-  const failures = checks.filter((check) => check.status === 'FAILURE')
-  return {
-    passed: checks.filter((check) => check.status === 'SUCCESS').length,
-    failed: failures.length,
-    ...(failures[0] && { firstFailure: `${failures[0].id}: ${failures[0].errorMessage ?? 'failed'}` }),
-  }
 }
 
 async function startFixtureServer(): Promise<{ url: string; stop(): void }> {
@@ -87,39 +62,68 @@ function judge(side: string, scenario: string, claim: ScenarioClaim | undefined,
   return problems
 }
 
+const filters = process.argv.slice(2)
 const harness = ensureHarness(root)
 const output = mkdtempSync(join(tmpdir(), 'qilin-mcp-conformance-'))
 const problems: string[] = []
 let passedChecks = 0
 let totalChecks = 0
 try {
-  const server = await startFixtureServer()
-  try {
-    runSuite(harness, ['server', '--url', server.url, '--suite', 'all', '-o', output])
-  } finally {
-    server.stop()
-  }
   const listedServer = listScenarios(harness, 'server')
-  for (const scenario of listedServer) {
-    const result = tally(output, 'server', scenario)
+  const selectedServer = listedServer.filter((scenario) => isSelected(scenario, filters))
+  if (selectedServer.length > 0) {
+    const server = await startFixtureServer()
+    try {
+      if (filters.length === 0) runSuite(harness, ['server', '--url', server.url, '--suite', 'all', '-o', output])
+      else {
+        for (const scenario of selectedServer) {
+          runSuite(harness, ['server', '--url', server.url, '--scenario', scenario, '-o', output])
+        }
+      }
+    } finally {
+      server.stop()
+    }
+  }
+  for (const scenario of selectedServer) {
+    const result = tallyScenario(output, 'server', scenario)
     passedChecks += result?.passed ?? 0
     totalChecks += (result?.passed ?? 0) + (result?.failed ?? 0)
     problems.push(...judge('server', scenario, serverScenarios[scenario], result))
   }
-  for (const stale of Object.keys(serverScenarios).filter((name) => !listedServer.includes(name))) {
-    problems.push(`server ${stale}: named in expectations.ts but not in suite ${SUITE_VERSION}`)
+  if (filters.length === 0) {
+    for (const stale of Object.keys(serverScenarios).filter((name) => !listedServer.includes(name))) {
+      problems.push(`server ${stale}: named in expectations.ts but not in suite ${SUITE_VERSION}`)
+    }
+  }
+  const listedClient = listScenarios(harness, 'client')
+  if (filters.length === 0) {
+    for (const stale of Object.keys(clientScenarios).filter((name) => !listedClient.includes(name))) {
+      problems.push(`client ${stale}: named in expectations.ts but not in suite ${SUITE_VERSION}`)
+    }
   }
   const command = `${process.execPath} ${tsx.join(' ')} ${join(here, 'fixture-client.ts')}`
-  for (const scenario of listScenarios(harness, 'client')) {
+  const clientTally = { offered: 0, passed: 0 }
+  for (const scenario of listedClient.filter((name) => isSelected(name, filters))) {
     const claim = claimForClient(scenario)
     // Scenarios we do not offer are not run: each waits for the harness's timeout.
     if (claim?.offered) runSuite(harness, ['client', '--command', command, '--scenario', scenario, '-o', output])
-    problems.push(...judge('client', scenario, claim, claim?.offered ? tally(output, 'client', scenario) : undefined))
+    const result = claim?.offered ? tallyScenario(output, 'client', scenario) : undefined
+    const found = judge('client', scenario, claim, result)
+    if (claim?.offered) {
+      clientTally.offered += 1
+      if (found.length === 0) clientTally.passed += 1
+    }
+    problems.push(...found)
   }
+  process.stdout.write(
+    `\nMCP conformance ${SUITE_VERSION}: server checks passed ${passedChecks} of ${totalChecks}; ` +
+      `client scenarios offered and passing ${clientTally.passed} of ${clientTally.offered}\n`,
+  )
 } finally {
-  rmSync(output, { recursive: true, force: true })
+  // Kept when something failed: the suite's checks.json and the client's stdout and stderr say why.
+  if (problems.length === 0) rmSync(output, { recursive: true, force: true })
+  else process.stderr.write(`the suite's results: ${output}\n`)
 }
-process.stdout.write(`\nMCP conformance ${SUITE_VERSION}: server checks passed ${passedChecks} of ${totalChecks}\n`)
 if (problems.length > 0) {
   process.stderr.write(`${problems.map((problem) => `FAIL ${problem}`).join('\n')}\n`)
   process.exitCode = 1

@@ -1,7 +1,8 @@
 import { basename, resolve } from 'node:path'
 import type { PtcLanguage, PtcRuntime } from '@qilin-tools/code-mode/internal/ptc-port.js'
 import type { McpLogMessage } from '@qilin-tools/mcp/internal/log-messages.js'
-import type { McpConnection } from '@qilin-tools/mcp/internal/mcp-connection-types.js'
+import type { McpConnection, McpConnectOptions } from '@qilin-tools/mcp/internal/mcp-connection-types.js'
+import type { McpProgress } from '@qilin-tools/mcp/internal/progress-gate.js'
 import { createWorkspaceToolkit, type WorkspaceToolkit } from '@qilin-tools/toolkit/internal/workspace-toolkit.js'
 import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
@@ -11,8 +12,9 @@ import type { PresentationMode } from 'qilin-tools/internal/registry/tool-schema
 import { approvalListener } from './approval-policy.js'
 import type { CliIo } from './cli-command.js'
 import { CliError } from './cli-error.js'
-import type { LoadedConfig } from './config.js'
+import type { LoadedConfig, McpServerConfig } from './config.js'
 import { escalationProfile, loadPtcRuntime } from './load-ptc-runtime.js'
+import { oauthConnectOptions } from './mcp-oauth-options.js'
 import { terminalApprover } from './terminal-approver.js'
 
 /** How long an MCP server may take to start and list its tools when `limits.mcpStartTimeoutMs` is not set. */
@@ -28,6 +30,13 @@ export interface RuntimeRequest {
   readonly runs?: 'one' | 'many'
   /** Receives the log messages the configured MCP servers send; default: they are dropped. */
   readonly onMcpLog?: (message: McpLogMessage) => void
+  /** Receives the progress reports of running MCP calls; default: they are dropped. */
+  readonly onMcpProgress?: (progress: McpProgress) => void
+  /**
+   * Declares sampling and elicitation to the configured MCP servers, so that their requests during a call go on to
+   * the MCP client that made it (`serve`). Default `false`: such servers see neither capability.
+   */
+  readonly mcpInteractions?: boolean
 }
 
 /** The configured tools behind one pipeline, and how to let go of them. */
@@ -59,7 +68,7 @@ export async function buildRuntime(loaded: LoadedConfig, request: RuntimeRequest
   // The tools alone: the approval listener below applies the toolkit's defaults under the config's rules.
   for (const tool of toolkit?.tools ?? []) runtime.register(tool)
   runtime.on('tools/pre-execute', approvalListener(config.approve ?? {}, toolkit?.approvals ?? {}, source))
-  const connections = await connectServers(loaded, runtime, io, request.onMcpLog)
+  const connections = await connectServers(loaded, runtime, io, request)
   return {
     runtime,
     toolkit,
@@ -105,26 +114,38 @@ async function connectServers(
   loaded: LoadedConfig,
   runtime: ToolRuntime,
   io: CliIo,
-  onLog: ((message: McpLogMessage) => void) | undefined,
+  request: RuntimeRequest,
 ): Promise<McpConnection[]> {
   const servers = Object.entries(loaded.config.mcpServers ?? {}).filter(([, server]) => server.disabled !== true)
   if (servers.length === 0) return []
   const { connectMcpServer } = await import('@qilin-tools/mcp/internal/connect-mcp-server.js')
   const startTimeoutMs = loaded.config.limits?.mcpStartTimeoutMs ?? DEFAULT_MCP_START_TIMEOUT_MS
+  const shared = {
+    ...(request.onMcpLog === undefined ? {} : { onLog: request.onMcpLog }),
+    ...(request.onMcpProgress === undefined ? {} : { onProgress: request.onMcpProgress }),
+    ...(request.mcpInteractions === true ? { capabilities: { sampling: {}, elicitation: { form: {} } } } : {}),
+  }
+  const printLine = (line: string) => io.error(`qilin-tools: ${line}\n`)
   const settled = await Promise.allSettled(
-    servers.map(([name, { disabled: _, ...server }]) => {
-      const deadline = AbortSignal.timeout(startTimeoutMs)
+    servers.map(async ([name, { disabled: _, ...server }]) => {
+      const transport: McpConnectOptions =
+        'command' in server
+          ? { name, ...server, cwd: resolve(loaded.directory, server.cwd ?? '.') }
+          : await httpOptions(name, server, loaded.directory, printLine)
+      // A person authorizing in a browser gets that long on top of the start itself.
+      const waitMs = 'oauth' in transport ? (transport.authorizationTimeoutMs ?? 0) : 0
+      const deadline = AbortSignal.timeout(startTimeoutMs + waitMs)
       const started = connectMcpServer(runtime, {
-        name,
-        ...server,
-        ...('command' in server ? { cwd: resolve(loaded.directory, server.cwd ?? '.') } : {}),
+        ...transport,
         connectTimeoutMs: startTimeoutMs,
         signal: AbortSignal.any([io.stop, deadline]),
-        ...(onLog === undefined ? {} : { onLog }),
+        ...shared,
       })
       return started.catch((cause: unknown) => {
         throw deadline.aborted
-          ? new Error(`did not start within ${startTimeoutMs} ms (limits.mcpStartTimeoutMs)`)
+          ? new Error(
+              `did not start within ${startTimeoutMs + waitMs} ms (limits.mcpStartTimeoutMs${waitMs === 0 ? '' : ' + oauth.authorizationTimeoutMs'})`,
+            )
           : cause
       })
     }),
@@ -136,6 +157,17 @@ async function connectServers(
       io.error(`qilin-tools: ${serverWarning(loaded, servers[index]?.[0] ?? '', outcome.reason)}\n`)
   })
   return connections
+}
+
+/** A `url` entry as `connectMcpServer` takes it: its `oauth` entry mapped, the rest as written. */
+async function httpOptions(
+  name: string,
+  { oauth, ...server }: Extract<McpServerConfig, { readonly url: string }>,
+  directory: string,
+  printLine: (line: string) => void,
+): Promise<McpConnectOptions> {
+  if (oauth === undefined) return { name, ...server }
+  return { name, ...server, ...(await oauthConnectOptions(name, oauth, directory, printLine)) }
 }
 
 /** One line: the server, and the first line of why it is left out (the stderr tail, if any, follows it). */

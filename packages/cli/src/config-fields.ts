@@ -2,6 +2,7 @@ import type {
   BashConfig,
   ConfigLimits,
   EscalationConfig,
+  McpOAuthConfig,
   McpServerConfig,
   QilinConfig,
   ServeConfig,
@@ -88,6 +89,44 @@ const httpServer: ConfigObjectShape = {
     {
       url: field(string, 'The Streamable HTTP endpoint of a running server.', 'required'),
       headers: field({ kind: 'recordOf', key: 'name', item: string }, 'HTTP headers sent with every request.', 'none'),
+      oauth: field(
+        object<McpOAuthConfig>({
+          clientId: field(string, 'A client registered beforehand with the authorization server.', 'none'),
+          clientSecret: field(string, 'Its secret, for a confidential client (only with `clientId`).', 'none'),
+          clientMetadataUrl: field(
+            string,
+            'An HTTPS URL serving this client’s metadata document, used as its `client_id` where the server supports it (not with `clientId`).',
+            'none',
+          ),
+          clientName: field(
+            string,
+            'The `client_name` a dynamic registration shows the person who approves.',
+            '`qilin-tools`',
+          ),
+          scopes: field(
+            stringList,
+            'Scopes asked for when neither the server’s 401 nor its resource metadata names any.',
+            'none',
+          ),
+          redirectPort: field(
+            positiveInteger,
+            'A fixed port (up to 65535) for the loopback redirect listener, for a client registered with the exact redirect URI `http://127.0.0.1:<port>/callback`.',
+            'a port the system picks',
+          ),
+          tokenDirectory: field(
+            string,
+            'Where tokens and the client registration are kept (one 0600 file per server URL), relative to the config file.',
+            '`$XDG_CONFIG_HOME/qilin-tools/oauth/`',
+          ),
+          authorizationTimeoutMs: field(
+            positiveInteger,
+            'How long the loopback redirect listener waits for the browser, in milliseconds; the start may take this long besides `limits.mcpStartTimeoutMs`.',
+            '120 000',
+          ),
+        }),
+        'OAuth for a server that answers 401: discovery, registration (dynamic unless `clientId` or `clientMetadataUrl` is given), PKCE, a loopback redirect (the authorization URL is printed to stderr), refresh and step-up.',
+        'none: a 401 leaves the server out',
+      ),
       type: field(oneOf('http', 'streamable-http'), 'The transport, as desktop clients write it.', '`http`'),
       disabled,
     },

@@ -15,7 +15,32 @@ export type McpServerConfig =
       readonly env?: Readonly<Record<string, string>>
       readonly cwd?: string
     })
-  | (McpServerCommon & { readonly url: string; readonly headers?: Readonly<Record<string, string>> })
+  | (McpServerCommon & {
+      readonly url: string
+      readonly headers?: Readonly<Record<string, string>>
+      readonly oauth?: McpOAuthConfig
+    })
+
+/**
+ * OAuth for a remote server that answers 401 (`connectMcpServer`'s `oauth`). Empty, the client registers itself
+ * dynamically; `clientId` names one registered beforehand; `clientMetadataUrl` one identified by a metadata document.
+ */
+export interface McpOAuthConfig {
+  readonly clientId?: string
+  /** Only with `clientId`. */
+  readonly clientSecret?: string
+  readonly clientMetadataUrl?: string
+  /** `client_name` of a dynamic registration (default `qilin-tools`). */
+  readonly clientName?: string
+  /** Scopes asked for when the server's 401 and its metadata name none. */
+  readonly scopes?: readonly string[]
+  /** A fixed port for the loopback redirect listener (default: one the system picks). */
+  readonly redirectPort?: number
+  /** Where tokens are kept, relative to the config file (default `$XDG_CONFIG_HOME/qilin-tools/oauth/`). */
+  readonly tokenDirectory?: string
+  /** How long the loopback redirect listener waits for the browser (default 120 000). */
+  readonly authorizationTimeoutMs?: number
+}
 
 export interface ConfigLimits {
   /** Default deadline of a `run_code` program. */

@@ -24,6 +24,20 @@ describe('parseConfig', () => {
       mcpServers: {
         memory: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: { DEBUG: '1' } },
         remote: { url: 'http://127.0.0.1:9000/mcp', disabled: true },
+        registered: {
+          url: 'https://mcp.example/mcp',
+          oauth: {
+            clientId: 'qilin-app',
+            clientSecret: 'a-secret',
+            clientName: 'Release bot',
+            scopes: ['read', 'write'],
+            redirectPort: 8765,
+            tokenDirectory: './tokens',
+            authorizationTimeoutMs: 60_000,
+          },
+        },
+        described: { url: 'https://mcp.example/mcp', oauth: { clientMetadataUrl: 'https://app.example/client.json' } },
+        dynamic: { url: 'https://mcp.example/mcp', oauth: {} },
       },
       approve: { bash: 'allow', 'memory__*': 'ask', write_file: 'deny' },
       limits: {
@@ -68,6 +82,37 @@ describe('parseConfig', () => {
     [{ toolSearch: true }, /"toolSearch" must be false or an object \(got true\)$/],
     [{ toolSearch: { threshold: 0 } }, /"toolSearch.threshold" must be a positive integer \(got 0\)$/],
     [{ toolSearch: { treshold: 3 } }, /"toolSearch.treshold" is not a known field/],
+    [{ mcpServers: { r: { url: 'https://a', oauth: true } } }, /"mcpServers.r.oauth" must be an object \(got true\)$/],
+    [{ mcpServers: { r: { url: 'https://a', oauth: { scope: 'x' } } } }, /"mcpServers.r.oauth.scope" is not a known/],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { authorizationTimeoutMs: 0 } } } },
+      /"mcpServers.r.oauth.authorizationTimeoutMs" must be a positive integer \(got 0\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { clientSecret: 's' } } } },
+      /"mcpServers.r.oauth.clientSecret" needs clientId beside it$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { clientId: 'c', clientMetadataUrl: 'https://a/c.json' } } } },
+      /"mcpServers.r.oauth.clientMetadataUrl" cannot be given with clientId \(choose one\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { clientMetadataUrl: 'http://a/c.json' } } } },
+      /"mcpServers.r.oauth.clientMetadataUrl" must be an https:\/\/ URL \(got "http:\/\/a\/c.json"\)$/,
+    ],
+    [{ mcpServers: { s: { command: 'npx', oauth: {} } } }, /"mcpServers.s.oauth" is not a known field/],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { redirectPort: 70_000 } } } },
+      /"mcpServers.r.oauth.redirectPort" must be a port number up to 65535 \(got 70000\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { scopes: ['read', 'read write'] } } } },
+      /"mcpServers.r.oauth.scopes\[1\]" must be one scope, without spaces or quotes \(got "read write"\)$/,
+    ],
+    [
+      { mcpServers: { r: { url: 'https://a', oauth: { scopes: 'read' } } } },
+      /"mcpServers.r.oauth.scopes" must be an array of strings/,
+    ],
   ])('names the file and the field: %j', (config, expected) => {
     const message = problem(config)
     expect(message.startsWith(`${file}: `)).toBe(true)

@@ -1,6 +1,7 @@
 import { CliError } from './cli-error.js'
 import type { QilinConfig } from './config.js'
 import { CONFIG_FIELDS, type ConfigField, type ConfigShape, type ConfigShapeKind } from './config-fields.js'
+import { checkOAuthFields } from './mcp-oauth-options.js'
 
 /** Checks one value at `field`; a problem goes to `report`, which throws. */
 type Check = (value: unknown, field: string, report: Report) => void
@@ -100,5 +101,6 @@ export function parseConfig(text: string, file: string): QilinConfig {
   }
   if (!isRecord(value)) throw new CliError(`${file}: must hold a JSON object (got ${describe(value)})`)
   topLevel(value, '', report)
+  checkOAuthFields(value as QilinConfig, report)
   return value as QilinConfig
 }

@@ -5,6 +5,7 @@ import { buildRuntime } from './build-runtime.js'
 import type { CliCommand, CliIo } from './cli-command.js'
 import { CliError, ExitCode } from './cli-error.js'
 import { loadConfig } from './load-config.js'
+import { mcpLogPrinter } from './mcp-log-printer.js'
 import { readProgram } from './program-source.js'
 import { renderContent } from './render-content.js'
 import { progressLine, type SubCallRecord, subCallText, trackSubCalls } from './sub-call-tracker.js'
@@ -51,11 +52,25 @@ export const runCommand: CliCommand = {
         asking = active
       },
     })
-    const built = await buildRuntime(loaded, { mode: 'ptc', language: program.language, approver }, io)
     const redraw = () => {
       if (!asking) io.status(progressLine(tracker.records, tracker.running))
     }
     const tracker = trackSubCalls(RUN_ID, redraw)
+    const built = await buildRuntime(
+      loaded,
+      {
+        mode: 'ptc',
+        language: program.language,
+        approver,
+        // An MCP tool's progress shows beside its name in the status line; its server's log lines go to stderr.
+        onMcpProgress: (progress) => {
+          tracker.progressed(progress)
+          redraw()
+        },
+        onMcpLog: mcpLogPrinter((line) => io.error(`qilin-tools: ${line}\n`)),
+      },
+      io,
+    )
     built.runtime.on('tools/pre-execute', tracker.started, { order: -Number.MAX_VALUE })
     built.runtime.on('tools/result', tracker.observe)
     // On a terminal the line ticks, so a long call shows its time growing; elsewhere nothing is drawn.

@@ -29,6 +29,8 @@ export const serveCommand: CliCommand = {
   details: [
     'Calls run through the whole pipeline. A tool the approve policy asks about is put to the client as an',
     'elicitation when it supports one; otherwise the call is denied. Stops on SIGINT, SIGTERM, SIGHUP or end of stdin.',
+    'A configured MCP server that asks for sampling or elicitation during a call is answered by the client that',
+    'made the call, when it declared that capability; its progress and log messages go to that client too.',
     '',
     'Over --http, clients send "Authorization: Bearer <token>". The token is serve.token from the config, else',
     'QILIN_SERVE_TOKEN, else a new random one printed once to stderr at start. Only loopback Host and Origin',
@@ -59,6 +61,8 @@ export const serveCommand: CliCommand = {
         approver: elicitationApprover(fallback),
         runs: 'many',
         onMcpLog: (message) => forwardLog?.(message),
+        // An upstream's sampling and elicitation requests during a call go to the client that made the call.
+        mcpInteractions: true,
       },
       io,
     )

@@ -22,6 +22,23 @@ describe('the live status line of run', () => {
     expect(progressLine([], new Map(), 0)).toBe('')
   })
 
+  it('shows the latest progress an MCP server reported for a running call, terminal-safe and short', () => {
+    const tracker = trackSubCalls('prog', () => {})
+    const call = (id: string, name: string) =>
+      ({ call: { id, name, parentId: 'prog' } }) as unknown as Parameters<typeof tracker.started>[0]
+    tracker.started(call('a', 'everything__trigger-long-running-operation'))
+    tracker.started(call('b', 'everything__echo'))
+    tracker.progressed({ callId: 'a', progress: 2, total: 5 })
+    tracker.progressed({ callId: 'b', progress: 7, message: `\u001b[2Jindexing ${'x'.repeat(500)}` })
+    tracker.progressed({ callId: 'settled-or-unknown', progress: 1 })
+    const line = progressLine(tracker.records, tracker.running, performance.now())
+    expect(line).toMatch(/^run_code: running everything__trigger-long-running-operation \d+\.\d s 2\/5, /)
+    expect(line).toMatch(/everything__echo \d+\.\d s 7 {2}\[2Jindexing x+…$/)
+    expect(line).not.toContain('\u001b')
+    expect(line.length).toBeLessThan(160)
+    expect(tracker.running.size).toBe(2)
+  })
+
   it('tracks the sub-calls of its program from start to settlement through the real pipeline', async () => {
     const ptcRuntime = createNodePtcRuntime({ poolSize: 0 })
     try {

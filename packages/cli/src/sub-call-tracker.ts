@@ -2,6 +2,7 @@ import type { ContentPart } from 'qilin-tools/internal/definition/content.js'
 import type { ToolErrorCode } from 'qilin-tools/internal/errors/error-codes.js'
 import type { PreExecuteEvent, ResultEvent } from 'qilin-tools/internal/pipeline/pipeline-events.js'
 import { renderContent } from './render-content.js'
+import { terminalText } from './terminal-text.js'
 
 export interface SubCallRecord {
   readonly id: string
@@ -18,7 +19,20 @@ export interface SubCallRecord {
 export interface RunningCall {
   readonly name: string
   readonly startedAt: number
+  /** The latest progress an MCP server reported for it, as shown: `3/5 indexing`. */
+  readonly progress?: string
 }
+
+/** A progress report of a running MCP call (`McpProgress`), as much as the status line shows. */
+export interface CallProgress {
+  readonly callId: string
+  readonly progress: number
+  readonly total?: number
+  readonly message?: string
+}
+
+/** Characters of a server's progress message the status line shows. */
+const PROGRESS_MESSAGE_LENGTH = 40
 
 /**
  * Collects the settled sub-calls of one `run_code` call, and tells a listener as each one settles. `started` (a
@@ -33,6 +47,11 @@ export function trackSubCalls(parentId: string, onSettled: (records: readonly Su
     started({ call }: PreExecuteEvent): undefined {
       if (call.parentId === parentId) running.set(call.id, { name: call.name, startedAt: performance.now() })
       return undefined
+    },
+    /** Notes a progress report against the running sub-call it belongs to; any other is ignored. */
+    progressed(report: CallProgress): void {
+      const call = running.get(report.callId)
+      if (call !== undefined) running.set(report.callId, { ...call, progress: progressText(report) })
     },
     observe({ result, parentId: parent }: ResultEvent) {
       if (parent !== parentId) return
@@ -73,11 +92,22 @@ export function progressLine(
   }
   if (running.size > 0) {
     const calls = [...running.values()]
-    const named = calls.slice(0, RUNNING_SHOWN).map((call) => `${call.name} ${seconds(now - call.startedAt)}`)
+    const named = calls
+      .slice(0, RUNNING_SHOWN)
+      .map(
+        (call) =>
+          `${call.name} ${seconds(now - call.startedAt)}${call.progress === undefined ? '' : ` ${call.progress}`}`,
+      )
     const more = calls.length > RUNNING_SHOWN ? ` +${calls.length - RUNNING_SHOWN} more` : ''
     parts.push(`running ${named.join(', ')}${more}`)
   }
   return parts.length === 0 ? '' : `run_code: ${parts.join(' · ')}`
+}
+
+/** `3/5`, `3` without a total, then the server's message cut to one short terminal-safe line. */
+function progressText({ progress, total, message }: CallProgress): string {
+  const count = total === undefined ? `${progress}` : `${progress}/${total}`
+  return message === undefined || message === '' ? count : `${count} ${terminalText(message, PROGRESS_MESSAGE_LENGTH)}`
 }
 
 function seconds(ms: number): string {

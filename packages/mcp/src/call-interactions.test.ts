@@ -75,6 +75,14 @@ describe('sampling and elicitation through serveMcp', () => {
     expect(textOf(result)).toBe('answer: accept {"name":"Ada","color":"teal"}')
   })
 
+  it('fills the form defaults too when elicitation is declared the older way, as an empty object', async () => {
+    const { runtime } = await connected({ name: 'up', capabilities: { sampling: {}, elicitation: {} } })
+    const client = await servedClient(runtime, both)
+    client.setRequestHandler(ElicitRequestSchema, () => ({ action: 'accept', content: { name: 'Ada' } }))
+    const result = await client.callTool({ name: 'up__ask', arguments: {} })
+    expect(textOf(result)).toBe('answer: accept {"name":"Ada","color":"teal"}')
+  })
+
   it('tells the server why when the calling client cannot sample', async () => {
     const { runtime } = await connected({ name: 'up' })
     const client = await servedClient(runtime, { elicitation: { form: {} } })

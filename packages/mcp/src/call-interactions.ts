@@ -93,7 +93,12 @@ export function createCallInteractions(options: InteractionOptions) {
     if (options.onElicitation !== undefined && capabilities.elicitation === undefined) {
       capabilities.elicitation = { form: {} }
     }
-    const form = capabilities.elicitation?.form
+    const elicitation = capabilities.elicitation
+    // An empty `elicitation` is how clients before 2025-11-25 declared forms; it means form support still.
+    const form =
+      elicitation !== undefined && elicitation.form === undefined && elicitation.url === undefined
+        ? {}
+        : elicitation?.form
     // The SDK fills the schema's defaults into an accepted form answer the user left short (SEP-1034).
     if (form !== undefined)
       capabilities.elicitation = { ...capabilities.elicitation, form: { ...form, applyDefaults: true } }

@@ -1,4 +1,6 @@
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
@@ -35,6 +37,15 @@ async function connect(
   } as McpConnectOptions)
   cleanup.push(() => connection.dispose())
   return { runtime, connection }
+}
+
+/** A loopback port free a moment ago. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const { port } = probe.address() as AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 function causeChain(error: unknown): unknown[] {
@@ -95,6 +106,36 @@ describe('connectMcpServer with OAuth (a real authorization server and protected
     expect(expectSuccess(await again.runtime.execute({ id: '2', name: 'remote__echo', arguments: {} })).ok).toBe(true)
     expect(server.registrations).toHaveLength(1)
     expect(server.authorizations).toHaveLength(1)
+  })
+
+  it('presents the configured client name and fixed redirect port; the scope the 401 names wins over configured scopes', async () => {
+    const server = await fixture()
+    const port = await freePort()
+    const { runtime } = await connect(server, {
+      openBrowser: approvingBrowser([]),
+      oauthPresentation: { clientName: 'Release bot', scopes: ['basic', 'write'], redirectPort: port },
+    })
+    expect(expectSuccess(await runtime.execute({ id: '1', name: 'remote__echo', arguments: {} })).ok).toBe(true)
+    const redirectUri = `http://127.0.0.1:${port}/callback`
+    expect(server.registrations[0]).toMatchObject({
+      client_name: 'Release bot',
+      // The SDK's order: the 401's scope, then the resource metadata's scopes_supported, then the configured ones.
+      scope: 'basic',
+      redirect_uris: [redirectUri],
+    })
+    expect(server.authorizations).toEqual([expect.objectContaining({ redirectUri })])
+  })
+
+  it.each([
+    [{ redirectPort: 70_000 }, /redirectPort must be an integer from 1 to 65535 \(got 70000\)/],
+    [{ redirectPort: 1.5 }, /redirectPort must be an integer/],
+    [{ scopes: ['read write'] }, /"read write" is not a scope/],
+    [{ scopes: ['quote"'] }, /is not a scope/],
+    [{ clientName: '  ' }, /clientName must not be empty/],
+  ])('refuses a presentation no authorization server could take: %j', async (oauthPresentation, message) => {
+    const server = await fixture()
+    await expect(connect(server, { openBrowser: approvingBrowser([]), oauthPresentation })).rejects.toThrow(message)
+    expect(server.registrations).toHaveLength(0)
   })
 
   it('refreshes an expired access token on the 401 that reports it, without a browser', async () => {

@@ -347,6 +347,7 @@ async function authorizerFor(options: McpConnectOptions, requestTimeoutMs: numbe
     serverName: options.name,
     serverUrl: new URL(options.url),
     client: options.oauth,
+    ...(options.oauthPresentation === undefined ? {} : { presentation: options.oauthPresentation }),
     store: options.tokenStore ?? fileTokenStore(),
     openBrowser: options.openBrowser,
     authorizationTimeoutMs: options.authorizationTimeoutMs ?? DEFAULT_AUTHORIZATION_TIMEOUT_MS,

@@ -15,7 +15,7 @@ export type {
   McpToolFilter,
   McpToolHost,
 } from './mcp-connection-types.js'
-export type { McpOAuthClient, McpOpenBrowser } from './oauth-authorizer.js'
+export type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-authorizer.js'
 export { isMcpAuthorizationError, McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
 export {
   defaultTokenDirectory,

@@ -10,7 +10,7 @@ import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-def
 import type { McpElicitationRequest, McpSamplingRequest } from './call-interactions.js'
 import type { McpLogMessage } from './log-messages.js'
 import type { McpCatalog } from './mcp-catalog-types.js'
-import type { McpOAuthClient, McpOpenBrowser } from './oauth-authorizer.js'
+import type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-authorizer.js'
 import type { McpTokenStore } from './oauth-token-store.js'
 import type { McpProgress } from './progress-gate.js'
 import type { McpNamePrefix } from './tool-name.js'
@@ -45,6 +45,12 @@ export interface McpHttpServer {
    * @default none: a 401 fails the start
    */
   readonly oauth?: McpOAuthClient
+  /**
+   * With `oauth`: the client name a dynamic registration shows, scopes to ask for when the server names none, and a
+   * fixed redirect listener port.
+   * @default `qilin-tools`, none, a port the system picks
+   */
+  readonly oauthPresentation?: McpOAuthPresentation
   /**
    * Opens the authorization URL in a browser. Without it, a server that needs a person to authorize fails with
    * `INTERACTION_REQUIRED` (stored or refreshable tokens still work).

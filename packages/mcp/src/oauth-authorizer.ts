@@ -17,6 +17,26 @@ export type McpOAuthClient =
   | { readonly clientId: string; readonly clientSecret?: string }
   | { readonly clientMetadataUrl: string }
 
+/** How this client presents itself to the authorization server; each is optional. */
+export interface McpOAuthPresentation {
+  /**
+   * `client_name` of a dynamic registration, shown to the person who approves.
+   * @default 'qilin-tools'
+   */
+  readonly clientName?: string
+  /**
+   * Scopes asked for when neither the server's 401 nor its resource metadata names any (the SDK's order).
+   * @default none
+   */
+  readonly scopes?: readonly string[]
+  /**
+   * The loopback redirect listener's port, for an authorization server that holds a client to the exact redirect
+   * URI it registered (`http://127.0.0.1:<port>/callback`).
+   * @default a port the system picks, each flow
+   */
+  readonly redirectPort?: number
+}
+
 /** Opens the authorization URL in a browser (or tells a person where to go). */
 export type McpOpenBrowser = (authorizationUrl: URL) => void | Promise<void>
 
@@ -24,6 +44,7 @@ export interface AuthorizerOptions {
   readonly serverName: string
   readonly serverUrl: URL
   readonly client: McpOAuthClient
+  readonly presentation?: McpOAuthPresentation
   readonly store: McpTokenStore
   readonly openBrowser: McpOpenBrowser | undefined
   /** How long the redirect listener waits for the browser. */
@@ -95,7 +116,12 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
   let record: McpOAuthRecord = (await options.store.load(key)) ?? {}
   let flow: Flow | undefined
   let completing: Promise<void> | undefined
-  let redirectUrl = UNBOUND_REDIRECT_URL
+  const presentation = checkedPresentation(options.presentation ?? {})
+  const registeredRedirectUrl =
+    presentation.redirectPort === undefined
+      ? UNBOUND_REDIRECT_URL
+      : `http://127.0.0.1:${presentation.redirectPort}/callback`
+  let redirectUrl = registeredRedirectUrl
   const preRegistered = options.client !== true && 'clientId' in options.client ? options.client : undefined
   const clientMetadataUrl =
     options.client !== true && 'clientMetadataUrl' in options.client ? options.client.clientMetadataUrl : undefined
@@ -114,8 +140,11 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
   }
 
   const clientMetadata: OAuthClientMetadata = {
-    client_name: CLIENT_NAME,
-    redirect_uris: [UNBOUND_REDIRECT_URL],
+    client_name: presentation.clientName ?? CLIENT_NAME,
+    ...(presentation.scopes === undefined || presentation.scopes.length === 0
+      ? {}
+      : { scope: presentation.scopes.join(' ') }),
+    redirect_uris: [registeredRedirectUrl],
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
@@ -131,7 +160,10 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
     ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
     async state() {
       if (flow !== undefined) throw new AuthorizationUnderWay()
-      const listener = await openRedirectListener({ timeoutMs: options.authorizationTimeoutMs })
+      const listener = await openRedirectListener({
+        timeoutMs: options.authorizationTimeoutMs,
+        ...(presentation.redirectPort === undefined ? {} : { port: presentation.redirectPort }),
+      })
       flow = { listener, opened: false }
       redirectUrl = listener.redirectUrl
       return listener.state
@@ -251,6 +283,24 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
     },
     close: abandon,
   }
+}
+
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/
+
+/** Refuses what no authorization server could take: a port outside 1–65535, a scope that is no RFC 6749 token. */
+function checkedPresentation(presentation: McpOAuthPresentation): McpOAuthPresentation {
+  const { redirectPort, scopes, clientName } = presentation
+  if (redirectPort !== undefined && !(Number.isInteger(redirectPort) && redirectPort >= 1 && redirectPort <= 65_535)) {
+    throw new TypeError(`oauthPresentation.redirectPort must be an integer from 1 to 65535 (got ${redirectPort})`)
+  }
+  for (const scope of scopes ?? []) {
+    if (!SCOPE_TOKEN.test(scope))
+      throw new TypeError(`oauthPresentation.scopes: ${JSON.stringify(scope)} is not a scope`)
+  }
+  if (clientName !== undefined && clientName.trim() === '') {
+    throw new TypeError('oauthPresentation.clientName must not be empty')
+  }
+  return presentation
 }
 
 function without(record: McpOAuthRecord, field: keyof McpOAuthRecord): McpOAuthRecord {

@@ -35,12 +35,14 @@ function printable(text: string): string {
 }
 
 /**
- * Listens on 127.0.0.1 at a port the system picks, for one redirect to `/callback` carrying this flow's `state`.
+ * Listens on 127.0.0.1 at `port` (default: one the system picks), for one redirect to `/callback` carrying this flow's `state`.
  * Other paths get a 404 and the wait goes on (a browser asks for a favicon); the first redirect to `/callback`
  * settles the flow either way and the listener closes. Gives up after `timeoutMs` or when `signal` aborts.
  */
 export async function openRedirectListener(options: {
   readonly timeoutMs: number
+  /** Default 0: a port the system picks. */
+  readonly port?: number
   readonly signal?: AbortSignal
 }): Promise<RedirectListener> {
   const state = randomBytes(24).toString('base64url')
@@ -121,7 +123,7 @@ export async function openRedirectListener(options: {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
       server.off('error', reject)
       resolve()
     })

@@ -97,6 +97,31 @@ describe('ServerProcessTransport', () => {
     expect(worstLagMs).toBeLessThan(500)
   }, 15_000)
 
+  it('passes over a flood of lines that are not JSON-RPC cheaply, reports a few, and still reads the next message', async () => {
+    const transport = new ServerProcessTransport({
+      command: process.execPath,
+      args: [
+        '-e',
+        'process.stdout.write(\'not json\\n\'.repeat(200000) + \'{"jsonrpc":"2.0","method":"notifications/ready"}\\n\'); setInterval(() => {}, 1000)',
+      ],
+      stderr: 'ignore',
+    })
+    const errors: string[] = []
+    transport.onerror = (error) => errors.push(error.message)
+    const ready = new Promise<unknown>((resolve) => {
+      transport.onmessage = resolve
+    })
+    try {
+      await transport.start()
+      expect(await ready).toEqual({ jsonrpc: '2.0', method: 'notifications/ready' })
+    } finally {
+      await transport.close()
+    }
+    expect(errors.length).toBeGreaterThan(0)
+    expect(errors.length).toBeLessThanOrEqual(8)
+    expect(errors[0]).toMatch(/not JSON-RPC/)
+  }, 15_000)
+
   it('fails the start of a command that does not exist, with the reason', async () => {
     const transport = new ServerProcessTransport({ command: 'qilin-no-such-binary', args: [], stderr: 'pipe' })
     await expect(transport.start()).rejects.toThrow(/ENOENT/)

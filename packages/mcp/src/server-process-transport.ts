@@ -8,6 +8,9 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
 const EXIT_WAIT_MS = 1_000
 /** The longest message line a server may send; past it without a newline, it is not speaking MCP. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024
+/** How many lines that are not JSON-RPC are reported through `onerror`; the rest are passed over in silence. */
+const REPORTED_BAD_LINES = 8
+const OPEN_BRACE = 0x7b
 
 export interface ServerProcessOptions {
   readonly command: string
@@ -36,6 +39,7 @@ export class ServerProcessTransport implements Transport {
   /** The start of a line not yet ended, kept as chunks so a long line is copied once, not once per chunk. */
   readonly #pending: Buffer[] = []
   #pendingBytes = 0
+  #badLines = 0
   #child: ChildProcess | undefined
   #running = false
   #closing: Promise<void> | undefined
@@ -106,10 +110,13 @@ export class ServerProcessTransport implements Transport {
   #receive(chunk: Buffer): void {
     let rest = chunk
     for (let end = rest.indexOf(10); end !== -1; end = rest.indexOf(10)) {
-      const line = Buffer.concat([...this.#pending.splice(0), rest.subarray(0, end)]).toString('utf8')
-      this.#pendingBytes = 0
+      const tail = rest.subarray(0, end)
       rest = rest.subarray(end + 1)
-      this.#deliver(line.endsWith('\r') ? line.slice(0, -1) : line)
+      if (this.#pending.length === 0) this.#deliver(tail)
+      else {
+        this.#deliver(Buffer.concat([...this.#pending.splice(0), tail]))
+        this.#pendingBytes = 0
+      }
     }
     if (rest.length === 0) return
     this.#pending.push(rest)
@@ -122,16 +129,35 @@ export class ServerProcessTransport implements Transport {
     }
   }
 
-  #deliver(line: string): void {
-    if (line.trim() === '') return
+  /**
+   * A JSON-RPC message is an object, so a line whose first visible byte is not `{` is passed over without being
+   * decoded or parsed: a server printing its logs to stdout costs a byte scan per line, not a thrown parse error.
+   */
+  #deliver(bytes: Buffer): void {
+    let start = 0
+    while (start < bytes.length && isBlank(bytes[start] as number)) start += 1
+    if (start === bytes.length) return
+    if (bytes[start] !== OPEN_BRACE) {
+      this.#reportBadLine(() => bytes.subarray(start, start + 80).toString('utf8'))
+      return
+    }
+    const text = bytes.toString('utf8')
+    const line = text.endsWith('\r') ? text.slice(0, -1) : text
     let message: JSONRPCMessage
     try {
       message = deserializeMessage(line)
-    } catch (error) {
-      this.onerror?.(error as Error)
+    } catch {
+      this.#reportBadLine(() => line.slice(0, 80))
       return
     }
     this.onmessage?.(message)
+  }
+
+  #reportBadLine(excerpt: () => string): void {
+    this.#badLines += 1
+    if (this.#badLines > REPORTED_BAD_LINES) return
+    const more = this.#badLines === REPORTED_BAD_LINES ? ' (further such lines are not reported)' : ''
+    this.onerror?.(new Error(`the server wrote a line on stdout that is not JSON-RPC: ${excerpt()}${more}`))
   }
 
   async #stop(): Promise<void> {
@@ -161,6 +187,11 @@ export class ServerProcessTransport implements Transport {
       // the group is empty already
     }
   }
+}
+
+/** Space, tab, carriage return. */
+function isBlank(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0d
 }
 
 function exitedWithin(child: ChildProcess, ms: number): Promise<boolean> {
