@@ -45,7 +45,10 @@ export function runInSandbox(
         sandbox.channel.receive = () => {}
         sandbox.channel.exchange = async () => ''
         outbox.close()
-        disposeSandbox(sandbox)
+        // The isolate's thread is usually still finishing the task that sent the end; disposing it now would wait
+        // for that on the main thread (about 0.2 ms) before the result is handed back. Nothing it does can reach
+        // the host any more, and it is gone on the next turn whatever it is running.
+        setImmediate(() => disposeSandbox(sandbox))
       },
     },
     request,
