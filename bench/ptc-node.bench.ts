@@ -8,6 +8,7 @@
 
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import type { PtcRunRequest } from '@qilin-tools/code-mode/internal/ptc-port.js'
 import {
   createNodePtcRuntime,
@@ -164,6 +165,11 @@ async function pipelineOverhead(): Promise<number> {
   return cost.wallNs
 }
 
+const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')
+const loadAtStart = loadAverage()
 const pooled = await coldStart(2)
 const unpooled = await coldStart(0)
 const single = ours({ poolSize: 1, limits: { maxSubCalls: callsPerProgram * 2 } })
@@ -240,6 +246,11 @@ const rows: (string | number)[][] = [
   ],
   ['sub-call, sequential, through the whole pipeline (wall, for reference)', formatNs(throughPipeline), '', '-', '-'],
 ]
+const benchCpu = process.cpuUsage()
+console.log(
+  `Load average ${loadAtStart} at the start, ${loadAverage()} at the end, on ${cpus().length} CPUs; this process used ` +
+    `${((benchCpu.user + benchCpu.system) / 1e6).toFixed(1)} s of CPU (user ${(benchCpu.user / 1e6).toFixed(1)} s).\n`,
+)
 console.log(markdownTable(['measure', 'p50', 'p90', 'target', 'met'], rows))
 
 const cpuCell = (cost: CallCost | undefined, reason: string | undefined) =>

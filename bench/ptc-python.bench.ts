@@ -6,12 +6,14 @@
 import { cpus, loadavg } from 'node:os'
 import { fakeRunRequest } from '@qilin-tools/code-mode/internal/__fixtures__/fake-run-request.js'
 import { loadMcpTools, mcpToolsetNames } from '@qilin-tools/code-mode/internal/__fixtures__/mcp-toolsets.js'
+import { defaultPtcLimits } from '@qilin-tools/code-mode/internal/ptc-limits.js'
 import type { PtcRunOutcome } from '@qilin-tools/code-mode/internal/ptc-port.js'
 import {
   createPythonPtcRuntime,
   type PythonPtcRuntimeOptions,
 } from '@qilin-tools/code-mode-python/internal/create-python-ptc-runtime.js'
 import { renderPythonSdk } from '@qilin-tools/code-mode-python/internal/render-python-sdk.js'
+import { defaultPoolSize } from '@qilin-tools/code-mode-python/internal/runner-pool.js'
 import { encode } from 'gpt-tokenizer/encoding/o200k_base'
 import { defineTool } from 'qilin-tools/internal/definition/define-tool.js'
 import type { JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
@@ -189,6 +191,13 @@ for (const [label, options, target] of [
 console.log(markdownTable(['runner', 'p50', 'p90', 'samples', 'target', 'met'], startRows))
 
 const concurrentRuns = 8
+// As the runtime sizes it for these runs: admission lets all eight run at once, each with its default memory.
+const runMemoryBytes = (defaultPtcLimits.heapMegabytes + 256 + 64) * 1024 * 1024
+const defaultPoolSizeHere = defaultPoolSize({
+  maxConcurrentRuns: concurrentRuns,
+  maxSandboxMemoryBytes: concurrentRuns * runMemoryBytes,
+  runMemoryBytes,
+})
 console.log(
   `\n### ${concurrentRuns} fully confined runs at once: dispatch to each result of \`return 1\` (load average ${loadavg()
     .map((value) => value.toFixed(1))
@@ -196,9 +205,10 @@ console.log(
 )
 const concurrentRows: (string | number)[][] = []
 for (const [label, options, target] of [
-  [`pool of ${concurrentRuns} (poolSize: ${concurrentRuns})`, { poolSize: concurrentRuns }, 60_000_000],
-  ['pool sized to the machine (the default)', {}, undefined],
-  ['pool of 1 (the old default)', { poolSize: 1 }, undefined],
+  [`pool sized to the machine (the default: ${defaultPoolSizeHere} here)`, {}, 60_000_000],
+  [`pool of ${concurrentRuns} (poolSize: ${concurrentRuns})`, { poolSize: concurrentRuns }, undefined],
+  ['pool of 2 (one per core here, the old default)', { poolSize: 2 }, undefined],
+  ['pool of 1', { poolSize: 1 }, undefined],
 ] as const) {
   const { medianNs, p90Ns, samples } = summarize(await concurrentStarts(options, concurrentRuns, 10))
   const met = target === undefined ? '(info)' : medianNs <= target ? 'yes' : 'NO'

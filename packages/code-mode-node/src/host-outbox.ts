@@ -9,7 +9,8 @@ export class HostOutbox {
   readonly #idle: () => boolean
   #texts: string[] = []
   #answer: ((text: string) => void) | undefined
-  #scheduled = false
+  /** The next turn's flush; cleared when a flush leaves it nothing to do, so a fast call costs no extra turn. */
+  #turn: ReturnType<typeof setImmediate> | undefined
   #closed = false
 
   /**
@@ -44,18 +45,25 @@ export class HostOutbox {
   close(): void {
     this.#closed = true
     this.#texts = []
+    this.#cancelTurn()
     const answer = this.#answer
     this.#answer = undefined
     answer?.('')
   }
 
   #schedule(): void {
-    if (this.#scheduled) return
-    this.#scheduled = true
-    setImmediate(() => {
-      this.#scheduled = false
-      if (!this.#closed) this.#flush()
-    })
+    this.#turn ??= setImmediate(this.#onTurn)
+  }
+
+  readonly #onTurn = (): void => {
+    this.#turn = undefined
+    if (!this.#closed) this.#flush()
+  }
+
+  #cancelTurn(): void {
+    if (this.#turn === undefined) return
+    clearImmediate(this.#turn)
+    this.#turn = undefined
   }
 
   #flush(): void {
@@ -63,6 +71,7 @@ export class HostOutbox {
     this.#answer = undefined
     const text = this.#texts.length === 0 ? '' : `[${this.#texts.join(',')}]`
     this.#texts = []
+    this.#cancelTurn()
     if (answer !== undefined) answer(text)
     else if (text !== '') this.#push(text)
   }

@@ -55,7 +55,10 @@ export interface PythonPtcRuntimeOptions {
   /**
    * Runners kept confined and ready ahead of runs (a whole number; 0 spawns each on demand). Escalated runs never
    * take one: each gets a runner of its own.
-   * @default one per core (`os.availableParallelism()`), at most the runs admission lets run at once
+   * An idle runner holds about 20 MiB and no CPU, so the default does not follow the cores: one runner for every
+   * run admission lets run at once (`maxConcurrentRuns`, and `maxSandboxMemoryBytes` ÷ `totalMemoryBytes`), while
+   * idle runners stay within 1/64 of the machine's memory at 32 MiB each (12 on a 24 GiB machine).
+   * @default one per run admitted at once, at most 1/64 of `os.totalmem()` ÷ 32 MiB
    */
   readonly poolSize?: number
   /**

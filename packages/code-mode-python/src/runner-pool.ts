@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os'
+import { totalmem } from 'node:os'
 import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
 import { ToolRuntimeError } from 'qilin-tools/internal/errors/tool-runtime-error.js'
 import { RunnerProcess, type RunnerSettings } from './runner-process.js'
@@ -12,16 +12,31 @@ export function requirePoolSize(poolSize: number): number {
 }
 
 /**
- * The pool size when none is given: one ready runner per core this process may use, but never more than the
- * runs admission lets run at once (by count and by summed memory), since a runner beyond those would only wait.
+ * What one idle pooled runner is taken to hold: measured at about 20 MiB resident (12 MiB proportional) for the
+ * confined interpreter and its two bubblewrap processes, rounded up for the kernel memory of its namespaces.
+ */
+export const IDLE_RUNNER_BYTES = 32 * 1024 * 1024
+
+/** The share of the machine's memory that idle pooled runners may hold, at most. */
+export const IDLE_RUNNERS_MEMORY_SHARE = 1 / 64
+
+/**
+ * The pool size when none is given: one ready runner for every run admission lets run at once (by count and by
+ * summed memory), since a run mostly waits for its tools and a runner beyond those would only idle. Cores do not
+ * bound it: an idle runner blocks on its pipe and uses no CPU. Memory does: idle runners hold at most
+ * `IDLE_RUNNERS_MEMORY_SHARE` of the machine's memory at `IDLE_RUNNER_BYTES` each (a 24 GiB machine: 12).
  */
 export function defaultPoolSize(admitted: {
   readonly maxConcurrentRuns: number
   readonly maxSandboxMemoryBytes: number
   readonly runMemoryBytes: number
+  /** @default `os.totalmem()` */
+  readonly machineMemoryBytes?: number
 }): number {
-  const byMemory = Math.floor(admitted.maxSandboxMemoryBytes / admitted.runMemoryBytes)
-  return Math.max(1, Math.min(availableParallelism(), admitted.maxConcurrentRuns, byMemory))
+  const byAdmission = Math.floor(admitted.maxSandboxMemoryBytes / admitted.runMemoryBytes)
+  const machineMemoryBytes = admitted.machineMemoryBytes ?? totalmem()
+  const byMachine = Math.floor((machineMemoryBytes * IDLE_RUNNERS_MEMORY_SHARE) / IDLE_RUNNER_BYTES)
+  return Math.max(1, Math.min(admitted.maxConcurrentRuns, byAdmission, byMachine))
 }
 
 /**

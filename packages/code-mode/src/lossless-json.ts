@@ -1,12 +1,34 @@
+/** Why a parsed JSON value cannot cross unchanged, or undefined when it can. */
+export type JsonValueProblem = 'too-deep' | 'not-lossless' | undefined
+
 /**
- * True when `value` is plain JSON with finite numbers only. The runner already refuses NaN, infinities and
- * integers past 2^53; this guards the host against forged messages (`1e400` parses to Infinity).
+ * One iterative walk over a value from `JSON.parse`: `too-deep` when arrays and objects nest past `maxDepth` (the
+ * root container is level 1; this wins over the other problem, so no later step recurses through it), else
+ * `not-lossless` when it holds a number JSON cannot carry (`1e400` parses to Infinity) or anything but plain JSON.
+ * The runner already refuses NaN, infinities and integers past 2^53; this guards the host against forged messages.
  */
-export function isLosslessJson(value: unknown, depth = 0): boolean {
-  if (depth > 1000) return false
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+export function jsonValueProblem(value: unknown, maxDepth: number): JsonValueProblem {
+  if (typeof value !== 'object' || value === null) return isLosslessScalar(value) ? undefined : 'not-lossless'
+  let lossless = true
+  const values: unknown[] = [value]
+  const depths: number[] = [1]
+  while (values.length > 0) {
+    const current = values.pop()
+    const depth = depths.pop() as number
+    if (typeof current !== 'object' || current === null) {
+      if (lossless && !isLosslessScalar(current)) lossless = false
+      continue
+    }
+    if (depth > maxDepth) return 'too-deep'
+    for (const item of Array.isArray(current) ? current : Object.values(current)) {
+      values.push(item)
+      depths.push(depth + 1)
+    }
+  }
+  return lossless ? undefined : 'not-lossless'
+}
+
+function isLosslessScalar(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value)
-  if (Array.isArray(value)) return value.every((item) => isLosslessJson(item, depth + 1))
-  if (typeof value === 'object') return Object.values(value).every((item) => isLosslessJson(item, depth + 1))
-  return false
+  return value === null || typeof value === 'string' || typeof value === 'boolean'
 }

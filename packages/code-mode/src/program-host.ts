@@ -276,7 +276,8 @@ export class ProgramHost {
       this.#transport.stop()
     } finally {
       this.#ended.abort(new Error('the run_code program ended before this call settled'))
-      void untilQuiet(this.#inFlight, SUB_CALL_SETTLE_GRACE_MS).then(() => this.#resolve(result))
+      if (this.#inFlight.size === 0) this.#resolve(result)
+      else void untilQuiet(this.#inFlight, SUB_CALL_SETTLE_GRACE_MS).then(() => this.#resolve(result))
     }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nestsDeeperThan, readProgramMessage } from './program-messages.js'
+import { readProgramMessage } from './program-messages.js'
 import { defaultPtcLimits } from './ptc-limits.js'
 
 const read = (raw: unknown) => readProgramMessage(raw, defaultPtcLimits)
@@ -50,18 +50,5 @@ describe('readProgramMessage', () => {
   it('reads an inherited field name as no field: a message cannot name Object.prototype members', () => {
     expect(read(JSON.parse('{"t":"out","text":"x","__proto__":{"t":"done"}}'))).toMatchObject({ ok: false })
     expect(read({ t: 'constructor' })).toMatchObject({ ok: false, problem: 'a message of "constructor" kind' })
-  })
-})
-
-describe('nestsDeeperThan', () => {
-  it('counts arrays and objects at the edge, iteratively', () => {
-    let value: unknown = 1
-    for (let level = 0; level < 64; level++) value = [value]
-    expect(nestsDeeperThan(value as never, 64)).toBe(false)
-    expect(nestsDeeperThan([value] as never, 64)).toBe(true)
-    let deep: unknown = {}
-    for (let level = 0; level < 100_000; level++) deep = { a: deep }
-    expect(nestsDeeperThan(deep as never, 64)).toBe(true)
-    expect(nestsDeeperThan('flat', 0)).toBe(false)
   })
 })

@@ -109,8 +109,6 @@ export function readProgramMessage(raw: unknown, limits: PtcLimits): ReadMessage
     return { ok: false, problem: `a message of ${named} kind`, terminal: false }
   }
   const shape = shapes[kind as ProgramMessage['t']]
-  const terminal = kind === 'done'
-  const refuse = (problem: string): ReadMessage => ({ ok: false, problem: `a "${kind}" message ${problem}`, terminal })
   let optionalSeen = 0
   for (const key of Object.keys(fields)) {
     if (key === 't') continue
@@ -119,26 +117,19 @@ export function readProgramMessage(raw: unknown, limits: PtcLimits): ReadMessage
       : shape.optional !== undefined && Object.hasOwn(shape.optional, key)
         ? shape.optional[key]
         : undefined
-    if (check === undefined) return refuse(`with a field it does not have (${JSON.stringify(key.slice(0, 40))})`)
+    if (check === undefined) return refusal(kind, `with a field it does not have (${JSON.stringify(key.slice(0, 40))})`)
     if (shape.optional !== undefined && Object.hasOwn(shape.optional, key)) optionalSeen++
     const problem = check(fields[key], limits)
-    if (problem !== undefined) return refuse(`whose ${key} ${problem}`)
+    if (problem !== undefined) return refusal(kind, `whose ${key} ${problem}`)
   }
   for (const key of Object.keys(shape.required)) {
-    if (!Object.hasOwn(fields, key)) return refuse(`without its ${key}`)
+    if (!Object.hasOwn(fields, key)) return refusal(kind, `without its ${key}`)
   }
-  if (shape.exclusive === true && optionalSeen > 1) return refuse('with both a value and an error')
+  if (shape.exclusive === true && optionalSeen > 1) return refusal(kind, 'with both a value and an error')
   return { ok: true, message: fields as unknown as ProgramMessage }
 }
 
-/** Whether `value` nests arrays and objects deeper than `maxDepth`; iterative, so any depth is safe to ask about. */
-export function nestsDeeperThan(value: JsonValue, maxDepth: number): boolean {
-  const stack: [JsonValue, number][] = [[value, 0]]
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!
-    if (typeof current !== 'object' || current === null) continue
-    if (depth + 1 > maxDepth) return true
-    for (const item of Array.isArray(current) ? current : Object.values(current)) stack.push([item, depth + 1])
-  }
-  return false
+/** A known kind's message that is wrong; a `done` that is wrong is terminal. */
+function refusal(kind: string, problem: string): ReadMessage {
+  return { ok: false, problem: `a "${kind}" message ${problem}`, terminal: kind === 'done' }
 }

@@ -2,8 +2,8 @@ import { byteLength } from 'qilin-tools/internal/definition/byte-length.js'
 import type { JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
 import { type PtcFailure, PtcFailureKind } from './failure-kinds.js'
 import { ptcFailure } from './failure-text.js'
-import { isLosslessJson } from './lossless-json.js'
-import { MAX_PROGRAM_JSON_DEPTH, nestsDeeperThan } from './program-messages.js'
+import { jsonValueProblem } from './lossless-json.js'
+import { MAX_PROGRAM_JSON_DEPTH } from './program-messages.js'
 import type { PtcLimits } from './ptc-limits.js'
 
 /**
@@ -11,10 +11,9 @@ import type { PtcLimits } from './ptc-limits.js'
  * thousands of levels), then numbers JSON cannot carry (`1e400` parses to Infinity), then the size as JSON text.
  */
 export function returnedValueFailure(value: JsonValue, limits: PtcLimits): PtcFailure | undefined {
-  if (nestsDeeperThan(value, MAX_PROGRAM_JSON_DEPTH)) {
-    return ptcFailure(PtcFailureKind.RESULT_LIMIT, { maxDepth: MAX_PROGRAM_JSON_DEPTH })
-  }
-  if (!isLosslessJson(value)) {
+  const problem = jsonValueProblem(value, MAX_PROGRAM_JSON_DEPTH)
+  if (problem === 'too-deep') return ptcFailure(PtcFailureKind.RESULT_LIMIT, { maxDepth: MAX_PROGRAM_JSON_DEPTH })
+  if (problem === 'not-lossless') {
     return ptcFailure(PtcFailureKind.RUNTIME, { problem: 'the returned value is not JSON with finite numbers only' })
   }
   if (byteLength(JSON.stringify(value)) > limits.maxResultBytes) return ptcFailure(PtcFailureKind.RESULT_LIMIT, limits)

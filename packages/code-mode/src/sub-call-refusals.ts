@@ -1,8 +1,8 @@
 import { byteLength } from 'qilin-tools/internal/definition/byte-length.js'
 import type { JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
 import { argumentsTooLarge } from './arguments-too-large.js'
-import { isLosslessJson } from './lossless-json.js'
-import { MAX_PROGRAM_JSON_DEPTH, nestsDeeperThan } from './program-messages.js'
+import { jsonValueProblem } from './lossless-json.js'
+import { MAX_PROGRAM_JSON_DEPTH } from './program-messages.js'
 import type { PtcLimits } from './ptc-limits.js'
 
 /**
@@ -23,9 +23,10 @@ export const subCallRefusalText = {
  * bytes of the JSON text, as both programs' sides count it.
  */
 export function argumentRefusal(args: JsonValue, limits: PtcLimits): string | undefined {
-  if (nestsDeeperThan(args, MAX_PROGRAM_JSON_DEPTH)) return subCallRefusalText.tooDeep(MAX_PROGRAM_JSON_DEPTH)
+  const problem = jsonValueProblem(args, MAX_PROGRAM_JSON_DEPTH)
+  if (problem === 'too-deep') return subCallRefusalText.tooDeep(MAX_PROGRAM_JSON_DEPTH)
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return subCallRefusalText.notAnObject()
-  if (!isLosslessJson(args)) return subCallRefusalText.notLossless()
+  if (problem === 'not-lossless') return subCallRefusalText.notLossless()
   if (byteLength(JSON.stringify(args)) > limits.maxArgumentBytes)
     return subCallRefusalText.tooLarge(limits.maxArgumentBytes)
   return undefined
