@@ -57,10 +57,8 @@ export const clientScenarios: Readonly<Record<string, ScenarioClaim>> = {
   tools_call: offered,
   'sse-retry': offered,
   'elicitation-sep1034-client-defaults': offered,
-  'auth/client-credentials-jwt': notYet(
-    'the client_credentials grant with private_key_jwt (a machine-to-machine extension)',
-  ),
-  'auth/client-credentials-basic': notYet('the client_credentials grant (a machine-to-machine extension)'),
+  'auth/client-credentials-jwt': offered,
+  'auth/client-credentials-basic': offered,
   'auth/cross-app-access-complete-flow': notYet('cross-app access through an identity provider (an extension)'),
 }
 

@@ -2,7 +2,7 @@
 // and calls go through the runtime's pipeline. The suite runs this with the server URL as the last argument, the
 // scenario name in MCP_CONFORMANCE_SCENARIO, and any client credentials in MCP_CONFORMANCE_CONTEXT (JSON).
 
-import { connectMcpServer, type McpOAuthClient, memoryTokenStore } from '@qilin-tools/mcp'
+import { connectMcpServer, type McpJwtAlgorithm, type McpOAuthClient, memoryTokenStore } from '@qilin-tools/mcp'
 import { createToolRuntime, type JsonObject } from 'qilin-tools'
 
 /** What each scenario asks the client to do once connected, by the suite server's tool names. */
@@ -15,11 +15,25 @@ const callsByScenario: Readonly<Record<string, readonly { name: string; argument
 /** The URL the suite's CIMD scenario expects as the client id; its authorization server does not fetch it. */
 const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json'
 
-/** Who the client is in each OAuth scenario: registered beforehand, by metadata document, or dynamically. */
+/**
+ * Who the client is in each OAuth scenario: registered beforehand, a machine client (client secret or private key),
+ * by metadata document, or dynamically.
+ */
 function oauthClient(scenario: string): McpOAuthClient {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string>
   if (scenario === 'auth/pre-registration') {
-    const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string>
     return { clientId: context.client_id ?? '', clientSecret: context.client_secret ?? '' }
+  }
+  if (scenario === 'auth/client-credentials-basic') {
+    return { grant: 'client_credentials', clientId: context.client_id ?? '', clientSecret: context.client_secret ?? '' }
+  }
+  if (scenario === 'auth/client-credentials-jwt') {
+    return {
+      grant: 'client_credentials',
+      clientId: context.client_id ?? '',
+      privateKey: context.private_key_pem ?? '',
+      algorithm: context.signing_algorithm as McpJwtAlgorithm,
+    }
   }
   if (scenario === 'auth/basic-cimd') return { clientMetadataUrl: CLIENT_METADATA_URL }
   return true

@@ -17,6 +17,7 @@ export type {
 } from './mcp-connection-types.js'
 export type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-authorizer.js'
 export { isMcpAuthorizationError, McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
+export type { McpJwtAlgorithm, McpOAuthMachineClient } from './oauth-machine-client.js'
 export {
   defaultTokenDirectory,
   fileTokenStore,

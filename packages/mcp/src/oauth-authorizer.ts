@@ -1,21 +1,34 @@
-import { auth, type OAuthClientProvider, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js'
+import {
+  auth,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  UnauthorizedError,
+} from '@modelcontextprotocol/sdk/client/auth.js'
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { OAuthClientMetadata } from '@modelcontextprotocol/sdk/shared/auth.js'
+import type { OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
 import { authFetch } from './oauth-fetch.js'
+import {
+  isMachineClient,
+  type McpOAuthMachineClient,
+  machineCredentials,
+  machineProvider,
+} from './oauth-machine-client.js'
 import { openRedirectListener, type RedirectListener } from './oauth-redirect-listener.js'
 import type { McpOAuthRecord, McpTokenStore } from './oauth-token-store.js'
 
 /**
  * Who this client is to the authorization server: `true` registers dynamically (RFC 7591), `clientId` (and
  * `clientSecret`) is a client registered beforehand, `clientMetadataUrl` is an HTTPS URL serving this client's
- * metadata document, used as its `client_id` where the server supports that and dynamic registration elsewhere.
+ * metadata document, used as its `client_id` where the server supports that and dynamic registration elsewhere;
+ * `grant: 'client_credentials'` is a machine client that needs no browser.
  */
 export type McpOAuthClient =
   | true
   | { readonly clientId: string; readonly clientSecret?: string }
   | { readonly clientMetadataUrl: string }
+  | McpOAuthMachineClient
 
 /** How this client presents itself to the authorization server; each is optional. */
 export interface McpOAuthPresentation {
@@ -122,7 +135,13 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
       ? UNBOUND_REDIRECT_URL
       : `http://127.0.0.1:${presentation.redirectPort}/callback`
   let redirectUrl = registeredRedirectUrl
-  const preRegistered = options.client !== true && 'clientId' in options.client ? options.client : undefined
+  const machine = isMachineClient(options.client)
+    ? machineCredentials(options.client, presentation.clientName ?? CLIENT_NAME, presentation.scopes)
+    : undefined
+  const preRegistered =
+    options.client !== true && 'clientId' in options.client && !isMachineClient(options.client)
+      ? options.client
+      : undefined
   const clientMetadataUrl =
     options.client !== true && 'clientMetadataUrl' in options.client ? options.client.clientMetadataUrl : undefined
 
@@ -150,72 +169,84 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
     token_endpoint_auth_method: 'none',
   }
 
-  const provider: OAuthClientProvider = {
-    get redirectUrl() {
-      return redirectUrl
-    },
-    get clientMetadata() {
-      return { ...clientMetadata, redirect_uris: [redirectUrl] }
-    },
-    ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
-    async state() {
-      if (flow !== undefined) throw new AuthorizationUnderWay()
-      const listener = await openRedirectListener({
-        timeoutMs: options.authorizationTimeoutMs,
-        ...(presentation.redirectPort === undefined ? {} : { port: presentation.redirectPort }),
-      })
-      flow = { listener, opened: false }
-      redirectUrl = listener.redirectUrl
-      return listener.state
-    },
-    clientInformation() {
-      if (preRegistered !== undefined) {
-        return {
-          client_id: preRegistered.clientId,
-          ...(preRegistered.clientSecret === undefined ? {} : { client_secret: preRegistered.clientSecret }),
-        }
-      }
-      return record.client
-    },
-    ...(preRegistered === undefined ? { saveClientInformation: (client) => persist({ ...record, client }) } : {}),
+  const storage = {
     tokens: () => record.tokens,
-    saveTokens: (tokens) => persist({ ...record, tokens }),
-    async redirectToAuthorization(authorizationUrl) {
-      if (flow === undefined) refuse(McpAuthorizationErrorCode.AUTHORIZATION_TIMEOUT, 'lost its OAuth flow')
-      if (!isSafeAuthorizationUrl(authorizationUrl)) {
-        refuse(
-          McpAuthorizationErrorCode.UNSAFE_AUTHORIZATION_URL,
-          `sent an authorization URL that is neither https nor loopback http (${authorizationUrl.protocol}); it was not opened`,
-        )
-      }
-      if (options.openBrowser === undefined) {
-        refuse(
-          McpAuthorizationErrorCode.INTERACTION_REQUIRED,
-          'needs OAuth authorization in a browser, and this host cannot open one (no openBrowser)',
-        )
-      }
-      flow.opened = true
-      try {
-        await options.openBrowser?.(authorizationUrl)
-      } catch (cause) {
-        abandon()
-        throw cause
-      }
-    },
-    saveCodeVerifier(verifier) {
-      if (flow !== undefined) flow.verifier = verifier
-    },
-    codeVerifier() {
-      if (flow?.verifier === undefined) throw new UnauthorizedError('no OAuth flow is waiting for its code')
-      return flow.verifier
-    },
-    async invalidateCredentials(scope) {
+    saveTokens: (tokens: OAuthTokens) => persist({ ...record, tokens }),
+    async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery') {
       if (scope === 'all') return persist({})
       if (scope !== 'verifier') return persist(without(record, scope === 'client' ? 'client' : scope))
     },
-    saveDiscoveryState: (discovery) => persist({ ...record, discovery }),
+    saveDiscoveryState: (discovery: OAuthDiscoveryState) => persist({ ...record, discovery }),
     discoveryState: () => record.discovery,
   }
+  const refuseInteraction = (): never =>
+    refuse(
+      McpAuthorizationErrorCode.INTERACTION_REQUIRED,
+      'uses the client_credentials grant, and its authorization server asked for a browser instead',
+    )
+
+  const provider: OAuthClientProvider =
+    machine !== undefined
+      ? machineProvider(machine, storage, refuseInteraction)
+      : {
+          get redirectUrl() {
+            return redirectUrl
+          },
+          get clientMetadata() {
+            return { ...clientMetadata, redirect_uris: [redirectUrl] }
+          },
+          ...(clientMetadataUrl === undefined ? {} : { clientMetadataUrl }),
+          async state() {
+            if (flow !== undefined) throw new AuthorizationUnderWay()
+            const listener = await openRedirectListener({
+              timeoutMs: options.authorizationTimeoutMs,
+              ...(presentation.redirectPort === undefined ? {} : { port: presentation.redirectPort }),
+            })
+            flow = { listener, opened: false }
+            redirectUrl = listener.redirectUrl
+            return listener.state
+          },
+          clientInformation() {
+            if (preRegistered !== undefined) {
+              return {
+                client_id: preRegistered.clientId,
+                ...(preRegistered.clientSecret === undefined ? {} : { client_secret: preRegistered.clientSecret }),
+              }
+            }
+            return record.client
+          },
+          ...(preRegistered === undefined ? { saveClientInformation: (client) => persist({ ...record, client }) } : {}),
+          ...storage,
+          async redirectToAuthorization(authorizationUrl) {
+            if (flow === undefined) refuse(McpAuthorizationErrorCode.AUTHORIZATION_TIMEOUT, 'lost its OAuth flow')
+            if (!isSafeAuthorizationUrl(authorizationUrl)) {
+              refuse(
+                McpAuthorizationErrorCode.UNSAFE_AUTHORIZATION_URL,
+                `sent an authorization URL that is neither https nor loopback http (${authorizationUrl.protocol}); it was not opened`,
+              )
+            }
+            if (options.openBrowser === undefined) {
+              refuse(
+                McpAuthorizationErrorCode.INTERACTION_REQUIRED,
+                'needs OAuth authorization in a browser, and this host cannot open one (no openBrowser)',
+              )
+            }
+            flow.opened = true
+            try {
+              await options.openBrowser?.(authorizationUrl)
+            } catch (cause) {
+              abandon()
+              throw cause
+            }
+          },
+          saveCodeVerifier(verifier) {
+            if (flow !== undefined) flow.verifier = verifier
+          },
+          codeVerifier() {
+            if (flow?.verifier === undefined) throw new UnauthorizedError('no OAuth flow is waiting for its code')
+            return flow.verifier
+          },
+        }
 
   /** A refresh keeps the scope it was granted, so a step-up to wider scope needs a new authorization. */
   const dropRefreshToken = () => {
