@@ -2,11 +2,12 @@
  * A real authorization server and an MCP server that it protects, on one loopback port, for the OAuth tests:
  * RFC 9728 resource metadata, RFC 8414 server metadata, dynamic registration, an authorization endpoint that
  * approves at once with a redirect, a token endpoint that checks PKCE (S256), the redirect URI and client
- * secrets and issues refresh tokens, and an MCP endpoint (the SDK's `McpServer`) that answers 401 without a valid
+ * secrets and issues refresh tokens (and, for machine clients, the `client_credentials` grant authenticated with a
+ * secret over HTTP Basic or with a `private_key_jwt` assertion whose signature it checks), and an MCP endpoint (the SDK's `McpServer`) that answers 401 without a valid
  * token and 403 `insufficient_scope` when a method or tool needs more scope than the token has. Stateless: each
  * request gets its own server and transport (no session id generator).
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash, type KeyObject, randomBytes, verify } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
@@ -21,6 +22,15 @@ export interface OAuthFixtureOptions {
   readonly issueRefreshTokens?: boolean
   /** A client registered beforehand. */
   readonly preRegistered?: { readonly clientId: string; readonly clientSecret: string }
+  /**
+   * Machine clients for the `client_credentials` grant: one with `clientSecret` authenticates over HTTP Basic, one
+   * with `publicKey` by a JWT assertion signed with the matching private key (ES256 or RS256).
+   */
+  readonly machineClients?: readonly {
+    readonly clientId: string
+    readonly clientSecret?: string
+    readonly publicKey?: KeyObject
+  }[]
   /** Answers a request instead of the fixture (return true), for the hostile tests. */
   readonly override?: (request: IncomingMessage, response: ServerResponse, origin: string) => boolean
 }
@@ -39,6 +49,8 @@ export interface OAuthFixture {
   readonly registrations: Record<string, unknown>[]
   readonly authorizations: Authorization[]
   readonly tokenRequests: Record<string, string>[]
+  /** How each token request authenticated its client: `basic`, `post`, `private_key_jwt` or `refused`. */
+  readonly tokenAuthentications: string[]
   /** Every path requested, in order. */
   readonly paths: string[]
   /** Makes every access token issued so far invalid, as if each had expired. */
@@ -50,6 +62,32 @@ export interface OAuthFixture {
 
 interface Client {
   readonly secret?: string
+}
+
+const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
+const JWT_HASHES: Readonly<Record<string, string>> = { ES256: 'sha256', RS256: 'sha256' }
+
+/** The client an RFC 7523 assertion names, when its signature, issuer, subject, audience and expiry all hold. */
+function assertedClient(assertion: string, keys: ReadonlyMap<string, KeyObject>, audience: string) {
+  const [header, payload, signature] = assertion.split('.')
+  if (header === undefined || payload === undefined || signature === undefined) return undefined
+  const decode = (part: string) =>
+    JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>
+  const { alg } = decode(header)
+  const claims = decode(payload)
+  const key = typeof claims.sub === 'string' ? keys.get(claims.sub) : undefined
+  const hash = typeof alg === 'string' ? JWT_HASHES[alg] : undefined
+  if (key === undefined || hash === undefined) return undefined
+  const signed = verify(
+    hash,
+    Buffer.from(`${header}.${payload}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  )
+  const audiences = [audience, `${audience}/`]
+  const fresh = typeof claims.exp === 'number' && claims.exp > Date.now() / 1000
+  if (!signed || !fresh || claims.iss !== claims.sub || !audiences.includes(String(claims.aud))) return undefined
+  return claims.sub as string
 }
 
 const token = () => randomBytes(16).toString('hex')
@@ -85,6 +123,13 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
   const grantable = new Set(options.grantable ?? ['basic', 'write'])
   const clients = new Map<string, Client>()
   if (options.preRegistered) clients.set(options.preRegistered.clientId, { secret: options.preRegistered.clientSecret })
+  const machineSecrets = new Map<string, string>()
+  const machineKeys = new Map<string, KeyObject>()
+  for (const machine of options.machineClients ?? []) {
+    if (machine.clientSecret !== undefined) machineSecrets.set(machine.clientId, machine.clientSecret)
+    if (machine.publicKey !== undefined) machineKeys.set(machine.clientId, machine.publicKey)
+  }
+  const tokenAuthentications: string[] = []
   const codes = new Map<string, { challenge: string; redirectUri: string; clientId: string; scopes: string[] }>()
   const accessTokens = new Map<string, readonly string[]>()
   const refreshTokens = new Map<string, readonly string[]>()
@@ -118,6 +163,22 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
     return id
   }
 
+  /** A machine client authenticated by Basic secret or signed assertion; nothing else may use this grant. */
+  const machineAuthenticated = (request: IncomingMessage, form: URLSearchParams): string | undefined => {
+    const basic = request.headers.authorization?.match(/^Basic (.+)$/)?.[1]
+    if (basic !== undefined) {
+      tokenAuthentications.push('basic')
+      const [id = '', secret] = Buffer.from(basic, 'base64').toString('utf8').split(':').map(decodeURIComponent)
+      return machineSecrets.has(id) && machineSecrets.get(id) === secret ? id : undefined
+    }
+    if (form.get('client_assertion_type') === JWT_BEARER) {
+      tokenAuthentications.push('private_key_jwt')
+      return assertedClient(form.get('client_assertion') ?? '', machineKeys, origin)
+    }
+    tokenAuthentications.push(form.has('client_secret') ? 'post' : 'none')
+    return undefined
+  }
+
   const resourceMetadataUrl = () => `${origin}/.well-known/oauth-protected-resource/mcp`
   const challenge = (response: ServerResponse, status: 401 | 403, scopes: readonly string[]) => {
     const error = status === 401 ? 'invalid_token' : 'insufficient_scope'
@@ -141,9 +202,10 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
         token_endpoint: `${origin}/token`,
         registration_endpoint: `${origin}/register`,
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
+        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
         code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
+        token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic', 'private_key_jwt'],
+        token_endpoint_auth_signing_alg_values_supported: ['ES256', 'RS256'],
       }),
     'POST /register': async (request, response) => {
       const metadata = JSON.parse(await readBody(request)) as Record<string, unknown>
@@ -180,6 +242,14 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
     'POST /token': async (request, response) => {
       const form = new URLSearchParams(await readBody(request))
       tokenRequests.push(Object.fromEntries(form))
+      if (form.get('grant_type') === 'client_credentials') {
+        if (machineAuthenticated(request, form) === undefined) {
+          return json(response, 401, { error: 'invalid_client', error_description: 'client authentication failed' })
+        }
+        const scopes = (form.get('scope') ?? 'basic').split(' ').filter((one) => grantable.has(one))
+        const { refresh_token: _none, ...issued } = issue(scopes)
+        return json(response, 200, issued)
+      }
       const clientId = clientAuthenticated(request, form)
       if (clientId === undefined) return json(response, 401, { error: 'invalid_client' })
       if (form.get('grant_type') === 'authorization_code') {
@@ -245,6 +315,7 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
     registrations,
     authorizations,
     tokenRequests,
+    tokenAuthentications,
     paths,
     expireAccessTokens: () => accessTokens.clear(),
     issueAccessToken: (scopes) => {
