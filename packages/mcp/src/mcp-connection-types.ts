@@ -41,7 +41,8 @@ export interface McpHttpServer {
   /**
    * OAuth for a server that answers 401, through the MCP SDK's client auth: discovery, registration (dynamic with
    * `true`, or the given client), PKCE, a loopback redirect listener, refresh, and step-up on 403
-   * `insufficient_scope`, each request authorizing at most twice.
+   * `insufficient_scope`, each request authorizing at most twice. `{ grant: 'client_credentials', … }` is a machine
+   * client: it asks the token endpoint directly (client secret or `private_key_jwt`), with no browser or listener.
    * @default none: a 401 fails the start
    */
   readonly oauth?: McpOAuthClient
