@@ -108,11 +108,8 @@ export class RunnerPool {
   async close(): Promise<void> {
     this.closed = true
     const runners = this.idle.splice(0)
-    for (const runner of runners) {
-      runner.hold(true)
-      runner.kill()
-    }
-    await Promise.all(runners.map((runner) => runner.exited))
+    for (const runner of runners) runner.hold(true)
+    await Promise.all(runners.map((runner) => runner.stop()))
   }
 
   private refill(): void {

@@ -15,6 +15,7 @@ import { networkReadPaths } from './network-read-paths.js'
 import { RunnerLines } from './runner-lines.js'
 import { runnerSeccomp } from './runner-seccomp.js'
 import { runnerSource } from './runner-source.js'
+import { stopProcessGroup } from './stop-process-group.js'
 
 /** What the runner reports once it has confined itself and waits for a program. */
 export interface RunnerReady {
@@ -142,6 +143,11 @@ export class RunnerProcess {
     } catch {
       this.child.kill('SIGKILL')
     }
+  }
+
+  /** Kills the runner and resolves once it has gone, however its sandbox's start-up was cut (`stopProcessGroup`). */
+  stop(): Promise<void> {
+    return stopProcessGroup(this.child, this.exited)
   }
 
   /** Whether this process keeps Node running (a pooled, idle process should not). */
