@@ -15,6 +15,7 @@ export const MCP_JWT_ALGORITHMS = [
   'ES384',
   'ES512',
 ] as const
+/** A JWS algorithm a `private_key_jwt` assertion may be signed with: RSA, RSA-PSS or ECDSA, never HMAC or `none`. */
 export type McpJwtAlgorithm = (typeof MCP_JWT_ALGORITHMS)[number]
 
 /**
