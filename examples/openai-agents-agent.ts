@@ -1,4 +1,4 @@
-// The travel agent on OpenAI Agents JS: our tools as its function tools, its runner interrupting for approval.
+// The travel agent on OpenAI Agents JS: our tools as its function tools, our runtime asking for approval.
 import { Agent, type Model, run } from '@openai/agents'
 import { createToolRuntime } from 'qilin-tools'
 import { toOpenAIAgentsTools } from 'qilin-tools/providers/openai-agents'
@@ -7,20 +7,14 @@ import { addTravelTools, instructions } from './travel-tools.js'
 /** A person's answer to a call that needs approval. */
 type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
-export async function travelAgent(memoryFile: string) {
-  const runtime = createToolRuntime()
+/** Our runtime asks `approve` inside the call that needs it, so the runner never has to interrupt. */
+export async function travelAgent(memoryFile: string, approve: Approve) {
+  const runtime = createToolRuntime({ approve: ({ call }) => approve(call.name, call.arguments) })
   const memory = await addTravelTools(runtime, memoryFile)
-  const ask = async (task: string, approve: Approve, model: Model | string = 'gpt-4.1-mini') => {
-    const agent = new Agent({ name: 'travel', instructions, model, tools: toOpenAIAgentsTools(runtime) })
-    let result = await run(agent, task, { maxTurns: 8 })
-    while (result.interruptions.length > 0) {
-      for (const item of result.interruptions) {
-        if (await approve(item.name ?? '', item.arguments)) result.state.approve(item)
-        else result.state.reject(item)
-      }
-      result = await run(agent, result.state, { maxTurns: 8 })
-    }
-    return String(result.finalOutput)
+  const tools = toOpenAIAgentsTools(runtime, { approvals: 'runtime' })
+  const ask = async (task: string, model: Model | string = 'gpt-4.1-mini') => {
+    const agent = new Agent({ name: 'travel', instructions, model, tools })
+    return String((await run(agent, task, { maxTurns: 8 })).finalOutput)
   }
   return { runtime, ask, close: () => memory.dispose() }
 }

@@ -131,6 +131,38 @@ describe('toOpenAIAgentsTools', () => {
     expect(String(resultsSeen(model).call_delete)).not.toContain('deleted')
   })
 
+  it("with approvals: 'runtime' never interrupts: our approver answers inside the call, yes or no", async () => {
+    const { runtime, ran, asked } = observedRuntime({ approve: true })
+    const calls = [{ id: 'call_delete', name: 'delete_file', arguments: { path: 'notes.txt' } }]
+    const model = new ScriptedModel(calls)
+    const tools = toOpenAIAgentsTools(runtime, { approvals: 'runtime' })
+    const result = await runner.run(new Agent({ name: 'helper', model, tools }), 'go')
+    expect(result.interruptions).toEqual([])
+    expect(result.finalOutput).toBe('done')
+    expect(asked).toEqual(['call_delete'])
+    expect(ran).toEqual(['call_delete'])
+    expect(resultsSeen(model).call_delete).toBe('deleted notes.txt')
+
+    const denying = observedRuntime({ approve: false })
+    const deniedModel = new ScriptedModel(calls)
+    const deniedTools = toOpenAIAgentsTools(denying.runtime, { approvals: 'runtime' })
+    await runner.run(new Agent({ name: 'helper', model: deniedModel, tools: deniedTools }), 'go')
+    expect(denying.asked).toEqual(['call_delete'])
+    expect(denying.ran).toEqual([])
+    expect(String(resultsSeen(deniedModel).call_delete)).toMatch(/^Error: /)
+  })
+
+  it('takes the scope as a string or in the options, and refuses an approvals value it does not know', () => {
+    const { runtime } = observedRuntime()
+    const names = (tools: readonly { name: string }[]) => tools.map((each) => each.name)
+    expect(names(toOpenAIAgentsTools(runtime, { scope: 'nobody' }))).toEqual(
+      names(toOpenAIAgentsTools(runtime, 'nobody')),
+    )
+    expect(() => toOpenAIAgentsTools(runtime, { approvals: 'model' as 'runner' })).toThrow(
+      /approvals must be 'runner' or 'runtime', got string "model"/,
+    )
+  })
+
   it('passes the runner signal to execute: an aborted run cancels the call in flight', async () => {
     const { runtime, sessionLog } = observedRuntime()
     const controller = new AbortController()

@@ -21,8 +21,9 @@ export function withApproval(definition: AnyToolDefinition): AnyToolDefinition {
 /**
  * A runtime with the agent's tools (a DSL schema, a zod schema, one that times out, one that throws, one that needs
  * approval) and everything a test looks at: the bodies that ran, the guard's calls, the approver's, the session log.
+ * The approver answers `approve` (no, unless told).
  */
-export function observedRuntime() {
+export function observedRuntime({ approve = false } = {}) {
   const sessionLog = createMemorySessionLog()
   const ran: string[] = []
   const guarded: string[] = []
@@ -31,7 +32,7 @@ export function observedRuntime() {
     sessionLog,
     approve: ({ call }) => {
       asked.push(call.id)
-      return false
+      return approve
     },
   })
   runtime.register(
