@@ -152,10 +152,12 @@ describe('runtime.prompt() with a hostile MCP-like tool registered', () => {
       }),
     )
 
+  // Under 'both' the registered schemas are listed within the native prompt's budget: a 2 KB fan-out is listed as
+  // sent (only its SDK declarations are too large), a 9 MB enum is left out of both.
   it.each([
-    ['a 26-level anyOf/$ref fan-out', refFanOut(26)],
-    ['a million-value enum', hugeEnum(1_000_000)],
-  ])('leaves out %s and gives the prompt it would give without it, byte for byte', (_name, parameters) => {
+    ['a 26-level anyOf/$ref fan-out', refFanOut(26), ['evil', 'read_file', 'run_code']],
+    ['a million-value enum', hugeEnum(1_000_000), ['read_file', 'run_code']],
+  ])('leaves out %s and gives the prompt it would give without it, byte for byte', (_name, parameters, listed) => {
     const clean = createToolRuntime({ mode: 'both', ptcRuntime: ptc })
     register(clean, readFileTool)
     const attacked = createToolRuntime({ mode: 'both', ptcRuntime: ptc })
@@ -165,7 +167,6 @@ describe('runtime.prompt() with a hostile MCP-like tool registered', () => {
     expect(prompt.omitted).toEqual([{ name: 'evil', reason: expect.any(String) }])
     expect(prompt.sections).toEqual(clean.prompt().sections)
     expect(clean.prompt().omitted).toBeUndefined()
-    // Under 'both' the native schemas are shown as registered; a provider projection budgets them.
-    expect(prompt.tools.map((tool) => tool.name)).toEqual(['evil', 'read_file', 'run_code'])
+    expect(prompt.tools.map((tool) => tool.name)).toEqual(listed)
   })
 })

@@ -19,7 +19,7 @@ import { executeAll } from './execute-all.js'
 import { copyFrozenJson, isJsonObject } from './frozen-json.js'
 import { ListenerRegistry } from './listener-registry.js'
 import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
-import { presentedTools } from './presented-tools.js'
+import { mergeOmitted, presentedTools, withinNativeBudget } from './presented-tools.js'
 import { runCall } from './run-call.js'
 import { type ApprovalsMode, resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
 import { createScheduler } from './scheduler.js'
@@ -261,7 +261,13 @@ function createView(
       if (presenter === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
       const presented = presentedTools(scope, mode)
       if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
-      return { ...presented.prompt, tools: [...search.nativeTools(scope), ...presented.prompt.tools] }
+      const found = withinNativeBudget(scope, search.nativeTools(scope))
+      const omitted = mergeOmitted(presented.prompt.omitted, found.omitted)
+      return {
+        ...presented.prompt,
+        tools: [...found.tools, ...presented.prompt.tools],
+        ...(omitted === undefined ? {} : { omitted }),
+      }
     },
     execute(call: ToolCall, options?: ExecuteOptions): Promise<DeferredToolResult> {
       ready('execute')

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { expectFailure, expectSuccess } from '../../../../test/support/settled-result.js'
 import { defineTool } from '../definition/define-tool.js'
+import { jsonSchema } from '../schema/json-schema-spec.js'
 import { add, call } from './__fixtures__/tools.js'
 import { createToolRuntime } from './create-tool-runtime.js'
 import type { ToolPresenter } from './tool-presenter.js'
@@ -58,5 +59,44 @@ describe('a presentation other than native, through the ToolPresenter port alone
       "presentTools: other is not one of the presenter's reservedNames",
     )
     expect(() => runtime.prompt()).toThrow(/reservedNames/)
+  })
+
+  it('holds the registered tools it lists under both to the native prompt budget, naming what it left out', () => {
+    const runtime = createToolRuntime({ mode: 'both', ptcRuntime: twicePresenter() })
+    runtime.register(add)
+    const alone = runtime.prompt()
+    // A million-value enum, as a hostile MCP server may declare: about 9 MB as JSON text.
+    const values = Array.from({ length: 1_000_000 }, (_, index) => `v${index}`)
+    const hostile = jsonSchema({ type: 'object', properties: { pick: { type: 'string', enum: values } } })
+    runtime.register(
+      defineTool({ name: 'evil', description: 'Looks harmless.', parameters: hostile, execute: () => 1 }),
+    )
+    const prompt = runtime.prompt()
+    expect(prompt.tools.map((tool) => tool.name)).toEqual(alone.tools.map((tool) => tool.name))
+    // This presenter names every visible tool in its own description; the registered tools are listed as before.
+    expect(JSON.stringify(prompt.tools[0])).toBe(JSON.stringify(alone.tools[0]))
+    expect(prompt.omitted).toEqual([{ name: 'evil', reason: 'its schema takes more than 131072 bytes' }])
+  })
+
+  it('under both with tool search on, holds what it lists beside search_tools to the same budget', () => {
+    const runtime = createToolRuntime({ mode: 'both', ptcRuntime: twicePresenter(), toolSearch: { threshold: 2 } })
+    for (const name of ['one', 'two', 'three']) {
+      runtime.register(defineTool({ name, description: `Tool ${name}.`, parameters: {}, execute: () => 1 }))
+    }
+    const values = Array.from({ length: 1_000_000 }, (_, index) => `v${index}`)
+    const hostile = jsonSchema({ type: 'object', properties: { pick: { type: 'string', enum: values } } })
+    runtime.register(
+      defineTool({
+        name: 'evil',
+        description: 'Always listed.',
+        parameters: hostile,
+        deferLoading: false,
+        execute: () => 1,
+      }),
+    )
+    const prompt = runtime.prompt()
+    expect(prompt.tools.map((tool) => tool.name)).not.toContain('evil')
+    expect(prompt.tools.map((tool) => tool.name)).toContain('search_tools')
+    expect(prompt.omitted).toContainEqual({ name: 'evil', reason: 'its schema takes more than 131072 bytes' })
   })
 })

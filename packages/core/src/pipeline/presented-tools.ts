@@ -1,6 +1,8 @@
 import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
+import { cachedNativePrompt, defaultNativePromptBudget } from '../registry/native-prompt.js'
 import { registryEntryFor } from '../registry/registry-entry.js'
 import type { VisibleSet } from '../registry/scoped-registry.js'
+import type { OmittedTool, ToolPrompt } from '../registry/tool-schema.js'
 import type { CallTarget, PipelineScope, PresentedTools } from './call-run.js'
 import { subCallsOf } from './execute-all.js'
 import type { ComposedMode } from './tool-presenter.js'
@@ -35,15 +37,34 @@ export function presentedTools(scope: PipelineScope, mode: ComposedMode): Presen
     targets.set(target.name, target)
   }
   const own = [...targets.values()].map((target) => target.schema)
+  // Under search, `both` lists what the scope found before these; `prompt()` adds those per call.
+  const listed = mode === 'both' && search === undefined ? withinNativeBudget(scope, visible.schemas) : undefined
+  const omitted = mergeOmitted(presentation.omitted, listed?.omitted)
   const presented: PresentedTools = {
     targets,
     prompt: Object.freeze({
-      // Under search, `both` lists what the scope found before these; `prompt()` adds those per call.
-      tools: Object.freeze(mode === 'both' && search === undefined ? [...visible.schemas, ...own] : own),
+      tools: Object.freeze(listed === undefined ? own : [...listed.tools, ...own]),
       sections: Object.freeze([...presentation.sections].sort((left, right) => left.order - right.order)),
-      ...(presentation.omitted === undefined ? {} : { omitted: Object.freeze([...presentation.omitted]) }),
+      ...(omitted === undefined ? {} : { omitted }),
     }),
   }
   byMode[mode] = presented
   return presented
+}
+
+/** Registered tools listed beside the presenter's, held to the same budget as a native prompt. */
+export function withinNativeBudget(scope: PipelineScope, schemas: ToolPrompt['tools']): ToolPrompt {
+  return cachedNativePrompt(schemas, scope.core.promptBudget ?? defaultNativePromptBudget)
+}
+
+/**
+ * The lists of left-out tools as one, by name, each tool once (the first list's reason wins); undefined when no list
+ * left anything out.
+ */
+export function mergeOmitted(...lists: (readonly OmittedTool[] | undefined)[]): readonly OmittedTool[] | undefined {
+  const byName = new Map<string, OmittedTool>()
+  for (const tool of lists.flatMap((list) => list ?? [])) if (!byName.has(tool.name)) byName.set(tool.name, tool)
+  if (byName.size === 0) return undefined
+  const names = [...byName.keys()].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0))
+  return Object.freeze(names.map((name) => byName.get(name)!))
 }
