@@ -130,7 +130,7 @@ describe('connectMcpServer with cross-app access: refusals and mistaken input', 
     expect(server.tokenRequests).toEqual([])
   })
 
-  it('fails with ID_TOKEN_UNAVAILABLE when idToken() throws or gives no string', async () => {
+  it('fails with ID_TOKEN_UNAVAILABLE when idToken() throws or gives no string of at most 64 KiB', async () => {
     const { idp, server } = await servers()
     const throwing = client(idp, {
       idToken: () => {
@@ -138,8 +138,10 @@ describe('connectMcpServer with cross-app access: refusals and mistaken input', 
       },
     })
     expect(codeOf(await failureOf(connect(server, throwing)))).toBe('ID_TOKEN_UNAVAILABLE')
-    const empty = client(idp, { idToken: async () => 42 })
-    expect(codeOf(await failureOf(connect(server, empty)))).toBe('ID_TOKEN_UNAVAILABLE')
+    const numeric = client(idp, { idToken: async () => 42 })
+    expect(codeOf(await failureOf(connect(server, numeric)))).toBe('ID_TOKEN_UNAVAILABLE')
+    const huge = client(idp, { idToken: () => 'x'.repeat(65_537) })
+    expect(codeOf(await failureOf(connect(server, huge)))).toBe('ID_TOKEN_UNAVAILABLE')
     expect(idp.exchanges).toEqual([])
   })
 
