@@ -6,7 +6,6 @@
 export type ScenarioClaim = { readonly offered: true } | { readonly offered: false; readonly reason: string }
 
 const offered: ScenarioClaim = { offered: true }
-const notYet = (what: string): ScenarioClaim => ({ offered: false, reason: `not offered yet: ${what}` })
 
 /** Server scenarios, run against `serveMcp` over Streamable HTTP serving `fixture-server.ts`. */
 export const serverScenarios: Readonly<Record<string, ScenarioClaim>> = {
@@ -59,7 +58,7 @@ export const clientScenarios: Readonly<Record<string, ScenarioClaim>> = {
   'elicitation-sep1034-client-defaults': offered,
   'auth/client-credentials-jwt': offered,
   'auth/client-credentials-basic': offered,
-  'auth/cross-app-access-complete-flow': notYet('cross-app access through an identity provider (an extension)'),
+  'auth/cross-app-access-complete-flow': offered,
 }
 
 /** Client scenarios claimed by prefix: every OAuth scenario of the suite but those named above. */

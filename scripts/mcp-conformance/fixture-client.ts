@@ -17,7 +17,8 @@ const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json
 
 /**
  * Who the client is in each OAuth scenario: registered beforehand, a machine client (client secret or private key),
- * by metadata document, or dynamically.
+ * a cross-app access client (the suite's identity provider and the ID token it issued), by metadata document, or
+ * dynamically.
  */
 function oauthClient(scenario: string): McpOAuthClient {
   const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string>
@@ -33,6 +34,15 @@ function oauthClient(scenario: string): McpOAuthClient {
       clientId: context.client_id ?? '',
       privateKey: context.private_key_pem ?? '',
       algorithm: context.signing_algorithm as McpJwtAlgorithm,
+    }
+  }
+  if (scenario === 'auth/cross-app-access-complete-flow') {
+    return {
+      grant: 'cross_app_access',
+      clientId: context.client_id ?? '',
+      clientSecret: context.client_secret ?? '',
+      identityProvider: { tokenEndpoint: context.idp_token_endpoint ?? '', clientId: context.idp_client_id ?? '' },
+      idToken: context.idp_id_token ?? '',
     }
   }
   if (scenario === 'auth/basic-cimd') return { clientMetadataUrl: CLIENT_METADATA_URL }

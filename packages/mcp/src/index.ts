@@ -16,6 +16,11 @@ export type {
   McpToolHost,
 } from './mcp-connection-types.js'
 export type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-authorizer.js'
+export type {
+  McpCrossAppAccessIdentityProvider,
+  McpIdTokenSource,
+  McpOAuthCrossAppAccessClient,
+} from './oauth-cross-app-access.js'
 export { isMcpAuthorizationError, McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
 export type { McpJwtAlgorithm, McpOAuthMachineClient } from './oauth-machine-client.js'
 export {

@@ -43,6 +43,8 @@ export interface McpHttpServer {
    * `true`, or the given client), PKCE, a loopback redirect listener, refresh, and step-up on 403
    * `insufficient_scope`, each request authorizing at most twice. `{ grant: 'client_credentials', … }` is a machine
    * client: it asks the token endpoint directly (client secret or `private_key_jwt`), with no browser or listener.
+   * `{ grant: 'cross_app_access', … }` is enterprise-managed: the user's ID token is exchanged at the identity
+   * provider for an ID-JAG (RFC 8693), which the token endpoint takes as a `jwt-bearer` grant (RFC 7523).
    * @default none: a 401 fails the start
    */
   readonly oauth?: McpOAuthClient

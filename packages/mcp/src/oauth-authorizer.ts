@@ -7,6 +7,12 @@ import {
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import {
+  crossAppAccessSettings,
+  crossAppAccessTokenRequest,
+  isCrossAppAccessClient,
+  type McpOAuthCrossAppAccessClient,
+} from './oauth-cross-app-access.js'
 import { McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
 import { authFetch } from './oauth-fetch.js'
 import {
@@ -22,13 +28,15 @@ import type { McpOAuthRecord, McpTokenStore } from './oauth-token-store.js'
  * Who this client is to the authorization server: `true` registers dynamically (RFC 7591), `clientId` (and
  * `clientSecret`) is a client registered beforehand, `clientMetadataUrl` is an HTTPS URL serving this client's
  * metadata document, used as its `client_id` where the server supports that and dynamic registration elsewhere;
- * `grant: 'client_credentials'` is a machine client that needs no browser.
+ * `grant: 'client_credentials'` is a machine client that needs no browser, and `grant: 'cross_app_access'` one that
+ * trades the user's ID token from an enterprise identity provider for its access.
  */
 export type McpOAuthClient =
   | true
   | { readonly clientId: string; readonly clientSecret?: string }
   | { readonly clientMetadataUrl: string }
   | McpOAuthMachineClient
+  | McpOAuthCrossAppAccessClient
 
 /** How this client presents itself to the authorization server; each is optional. */
 export interface McpOAuthPresentation {
@@ -135,11 +143,15 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
       ? UNBOUND_REDIRECT_URL
       : `http://127.0.0.1:${presentation.redirectPort}/callback`
   let redirectUrl = registeredRedirectUrl
+  const crossAppAccess = isCrossAppAccessClient(options.client) ? crossAppAccessSettings(options.client) : undefined
   const machine = isMachineClient(options.client)
     ? machineCredentials(options.client, presentation.clientName ?? CLIENT_NAME, presentation.scopes)
     : undefined
   const preRegistered =
-    options.client !== true && 'clientId' in options.client && !isMachineClient(options.client)
+    options.client !== true &&
+    'clientId' in options.client &&
+    !isMachineClient(options.client) &&
+    !isCrossAppAccessClient(options.client)
       ? options.client
       : undefined
   const clientMetadataUrl =
@@ -182,12 +194,20 @@ export async function createAuthorizer(options: AuthorizerOptions): Promise<Auth
   const refuseInteraction = (): never =>
     refuse(
       McpAuthorizationErrorCode.INTERACTION_REQUIRED,
-      'uses the client_credentials grant, and its authorization server asked for a browser instead',
+      `uses ${crossAppAccess === undefined ? 'the client_credentials grant' : 'cross-app access'}, and its authorization server asked for a browser instead`,
     )
+  const tokenRequest =
+    crossAppAccess === undefined
+      ? undefined
+      : crossAppAccessTokenRequest(crossAppAccess, {
+          serverUrl: options.serverUrl,
+          discoveryState: storage.discoveryState,
+          fetch: (input, init) => fetchForAuth(input, init),
+        })
 
   const provider: OAuthClientProvider =
     machine !== undefined
-      ? machineProvider(machine, storage, refuseInteraction)
+      ? machineProvider(machine, storage, refuseInteraction, tokenRequest)
       : {
           get redirectUrl() {
             return redirectUrl

@@ -18,6 +18,14 @@ export const McpAuthorizationErrorCode = {
   REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   /** The server still refused after the bounded number of authorizations for one request. */
   RETRIES_EXHAUSTED: 'RETRIES_EXHAUSTED',
+  /** Cross-app access: the host's `idToken` (or the function giving it) failed or gave no usable token. */
+  ID_TOKEN_UNAVAILABLE: 'ID_TOKEN_UNAVAILABLE',
+  /** Cross-app access: the identity provider's token endpoint could not be reached. */
+  IDENTITY_PROVIDER_UNREACHABLE: 'IDENTITY_PROVIDER_UNREACHABLE',
+  /** Cross-app access: the identity provider refused the token exchange (an OAuth error or a non-2xx status). */
+  TOKEN_EXCHANGE_REFUSED: 'TOKEN_EXCHANGE_REFUSED',
+  /** Cross-app access: the identity provider answered 2xx with something other than an Identity Assertion JWT grant. */
+  INVALID_TOKEN_EXCHANGE_RESPONSE: 'INVALID_TOKEN_EXCHANGE_RESPONSE',
 } as const
 
 /** One of the `McpAuthorizationErrorCode` values. */

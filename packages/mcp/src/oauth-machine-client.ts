@@ -46,15 +46,27 @@ export function isMachineClient(client: unknown): client is McpOAuthMachineClien
 const KEY_TYPES: Readonly<Record<string, string>> = { RS: 'rsa', PS: 'rsa', ES: 'ec' }
 const CURVES: Readonly<Record<string, string>> = { ES256: 'prime256v1', ES384: 'secp384r1', ES512: 'secp521r1' }
 
-/** Refuses a machine client that no token endpoint could take; a key or secret never appears in the message. */
+/** The grants of clients that need no browser, and the OAuth grant type each asks the token endpoint for. */
+export const MACHINE_TOKEN_GRANTS = {
+  client_credentials: 'client_credentials',
+  cross_app_access: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+} as const
+
+/**
+ * Refuses a machine client (`client_credentials`, or cross-app access, which authenticates the same way) that no
+ * token endpoint could take; a key or secret never appears in the message.
+ */
 export function machineCredentials(
-  client: McpOAuthMachineClient,
+  client: { readonly grant: keyof typeof MACHINE_TOKEN_GRANTS; readonly clientId: string },
   clientName: string,
   scopes: readonly string[] | undefined,
 ): MachineCredentials {
-  const fields = client as Record<string, unknown>
-  if (fields.grant !== 'client_credentials') {
-    throw new TypeError(`oauth.grant must be 'client_credentials' (got ${JSON.stringify(String(fields.grant))})`)
+  const fields = client as unknown as Record<string, unknown>
+  const grant = fields.grant
+  if (grant !== 'client_credentials' && grant !== 'cross_app_access') {
+    throw new TypeError(
+      `oauth.grant must be 'client_credentials' or 'cross_app_access' (got ${JSON.stringify(String(grant))})`,
+    )
   }
   if (typeof fields.clientId !== 'string' || fields.clientId.trim() === '') {
     throw new TypeError('oauth.clientId must be a non-empty string')
@@ -62,12 +74,12 @@ export function machineCredentials(
   const hasSecret = 'clientSecret' in fields
   const hasKey = 'privateKey' in fields
   if (hasSecret === hasKey) {
-    throw new TypeError("oauth with grant 'client_credentials' takes either clientSecret or privateKey, not both")
+    throw new TypeError(`oauth with grant '${grant}' takes either clientSecret or privateKey, not both`)
   }
   const metadata = (method: string): OAuthClientMetadata => ({
     client_name: clientName,
     redirect_uris: [],
-    grant_types: ['client_credentials'],
+    grant_types: [MACHINE_TOKEN_GRANTS[grant]],
     token_endpoint_auth_method: method,
     ...(scopes === undefined || scopes.length === 0 ? {} : { scope: scopes.join(' ') }),
   })
@@ -125,14 +137,24 @@ export type MachineStorage = Pick<
   'tokens' | 'saveTokens' | 'invalidateCredentials' | 'saveDiscoveryState' | 'discoveryState'
 >
 
+/** The token request of the `client_credentials` grant. */
+function clientCredentialsRequest(scope: string | undefined): URLSearchParams {
+  const params = new URLSearchParams({ grant_type: 'client_credentials' })
+  if (scope) params.set('scope', scope)
+  return params
+}
+
 /**
  * The SDK's provider for a machine client: without a redirect URL the SDK asks the token endpoint directly, with
- * the grant `prepareTokenRequest` names, whenever it has no usable token.
+ * the grant `prepareTokenRequest` names (`client_credentials` unless given), whenever it has no usable token.
  */
 export function machineProvider(
   credentials: MachineCredentials,
   storage: MachineStorage,
   refuseInteraction: () => never,
+  prepareTokenRequest: (
+    scope: string | undefined,
+  ) => URLSearchParams | Promise<URLSearchParams> = clientCredentialsRequest,
 ): OAuthClientProvider {
   return {
     redirectUrl: undefined,
@@ -142,11 +164,7 @@ export function machineProvider(
     redirectToAuthorization: refuseInteraction,
     saveCodeVerifier() {},
     codeVerifier: refuseInteraction,
-    prepareTokenRequest(scope) {
-      const params = new URLSearchParams({ grant_type: 'client_credentials' })
-      if (scope) params.set('scope', scope)
-      return params
-    },
+    prepareTokenRequest,
     ...(credentials.addClientAuthentication === undefined
       ? {}
       : { addClientAuthentication: credentials.addClientAuthentication }),

@@ -31,6 +31,11 @@ export interface OAuthFixtureOptions {
     readonly clientSecret?: string
     readonly publicKey?: KeyObject
   }[]
+  /**
+   * Takes the RFC 7523 `jwt-bearer` grant from a machine client when the assertion is an ID-JAG this returns the
+   * claims of (cross-app access); the claims' `aud`, `resource` and `client_id` must name this server and the client.
+   */
+  readonly idJagClaims?: (assertion: string) => Readonly<Record<string, string>> | undefined
   /** Answers a request instead of the fixture (return true), for the hostile tests. */
   readonly override?: (request: IncomingMessage, response: ServerResponse, origin: string) => boolean
 }
@@ -65,6 +70,7 @@ interface Client {
 }
 
 const JWT_BEARER = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
+const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer'
 const JWT_HASHES: Readonly<Record<string, string>> = { ES256: 'sha256', RS256: 'sha256' }
 
 /** The client an RFC 7523 assertion names, when its signature, issuer, subject, audience and expiry all hold. */
@@ -202,7 +208,7 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
         token_endpoint: `${origin}/token`,
         registration_endpoint: `${origin}/register`,
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials'],
+        grant_types_supported: ['authorization_code', 'refresh_token', 'client_credentials', JWT_BEARER_GRANT],
         code_challenge_methods_supported: ['S256'],
         token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic', 'private_key_jwt'],
         token_endpoint_auth_signing_alg_values_supported: ['ES256', 'RS256'],
@@ -245,6 +251,18 @@ export async function startOAuthFixture(options: OAuthFixtureOptions = {}): Prom
       if (form.get('grant_type') === 'client_credentials') {
         if (machineAuthenticated(request, form) === undefined) {
           return json(response, 401, { error: 'invalid_client', error_description: 'client authentication failed' })
+        }
+        const scopes = (form.get('scope') ?? 'basic').split(' ').filter((one) => grantable.has(one))
+        const { refresh_token: _none, ...issued } = issue(scopes)
+        return json(response, 200, issued)
+      }
+      if (form.get('grant_type') === JWT_BEARER_GRANT) {
+        const clientId = machineAuthenticated(request, form)
+        if (clientId === undefined) return json(response, 401, { error: 'invalid_client' })
+        const claims = options.idJagClaims?.(form.get('assertion') ?? '')
+        const addressed = [origin, `${origin}/`].includes(claims?.aud ?? '') && claims?.resource === `${origin}/mcp`
+        if (claims === undefined || !addressed || claims.client_id !== clientId) {
+          return json(response, 400, { error: 'invalid_grant' })
         }
         const scopes = (form.get('scope') ?? 'basic').split(' ').filter((one) => grantable.has(one))
         const { refresh_token: _none, ...issued } = issue(scopes)
