@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
@@ -7,6 +8,10 @@ import { builtCli, createTempProject, ensureBuiltCli, runBuiltCli, type TempProj
 
 const START_TIMEOUT_MS = 1_500
 const memoryEntry = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-memory/dist/index.js')
+const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href
+const hostileCatalogServer = fileURLToPath(
+  new URL('../packages/mcp/src/__fixtures__/hostile-catalog-server.ts', import.meta.url),
+)
 
 let project: TempProject
 let client: Client | undefined
@@ -140,5 +145,19 @@ describe('mcpServers with broken, hanging and disabled entries beside a working 
       code: 0,
       stderr: '',
     })
+  }, 20_000)
+
+  it('warns once per listed tool it could not register, naming why, and serves the server’s other tools', async () => {
+    const server = { command: process.execPath, args: ['--import', tsxLoader, hostileCatalogServer, 'broken-tools'] }
+    project.write('qilin.config.json', JSON.stringify({ mcpServers: { broken: server } }))
+    const result = await runBuiltCli(['call', 'broken__echo', '{"text":"hi"}'], { cwd: project.directory })
+    expect(result.stdout).toContain('echo: hi')
+    expect(result.code).toBe(0)
+    expect(result.stderr.split('\n').filter((line) => line.includes('left out'))).toEqual([
+      expect.stringMatching(
+        /^qilin-tools: MCP server "broken": tool dangling left out: .*does not resolve to a schema/,
+      ),
+      expect.stringMatching(/^qilin-tools: MCP server "broken": tool odd left out: .*unknown type "nonsense"/),
+    ])
   }, 20_000)
 })

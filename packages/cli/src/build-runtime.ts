@@ -16,6 +16,7 @@ import type { LoadedConfig, McpServerConfig } from './config.js'
 import { escalationProfile, loadPtcRuntime } from './load-ptc-runtime.js'
 import { oauthConnectOptions } from './mcp-oauth-options.js'
 import { terminalApprover } from './terminal-approver.js'
+import { terminalText } from './terminal-text.js'
 
 /** How long an MCP server may take to start and list its tools when `limits.mcpStartTimeoutMs` is not set. */
 const DEFAULT_MCP_START_TIMEOUT_MS = 30_000
@@ -152,8 +153,14 @@ async function connectServers(
   )
   const connections: McpConnection[] = []
   settled.forEach((outcome, index) => {
-    if (outcome.status === 'fulfilled') connections.push(outcome.value)
-    else if (!io.stop.aborted)
+    if (outcome.status === 'fulfilled') {
+      connections.push(outcome.value)
+      for (const tool of outcome.value.skippedTools) {
+        printLine(
+          `MCP server "${outcome.value.name}": tool ${terminalText(tool.name, 80)} left out: ${terminalText(tool.reason, 300)}`,
+        )
+      }
+    } else if (!io.stop.aborted)
       io.error(`qilin-tools: ${serverWarning(loaded, servers[index]?.[0] ?? '', outcome.reason)}\n`)
   })
   return connections

@@ -127,4 +127,17 @@ describe('hostile upstream servers against the catalog', () => {
     expect(connection.status.error).toMatch(/^read_resource not registered: /)
     expect(runtime.get('read_resource')?.description).toBe('The host’s own.')
   })
+
+  it('skips a tool whose schema cannot be compiled, registers the rest, and says which and why', async () => {
+    const connection = await connect('broken-tools')
+    expect(connection.tools).toEqual([expect.stringContaining('echo')])
+    expect(connection.skippedTools).toEqual([
+      { name: 'dangling', reason: expect.stringContaining('"#/nowhere" does not resolve to a schema') },
+      { name: 'odd', reason: expect.stringContaining('unknown type "nonsense"') },
+    ])
+    const echo = connection.tools[0]!
+    const result = await runtime.execute({ id: 'e', name: echo, arguments: '{"text":"hi"}' })
+    expect(result.ok && result.content).toEqual([{ type: 'text', text: 'echo: hi' }])
+    expect(runtime.schemas().map((schema) => schema.name)).not.toContain(expect.stringContaining('dangling'))
+  })
 })

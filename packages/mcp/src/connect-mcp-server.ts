@@ -282,6 +282,9 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     get tools() {
       return tools.names()
     },
+    get skippedTools() {
+      return tools.skipped()
+    },
     get status() {
       return status()
     },

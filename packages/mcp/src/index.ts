@@ -11,6 +11,7 @@ export type {
   McpConnectionStatus,
   McpConnectOptions,
   McpHttpServer,
+  McpSkippedTool,
   McpStdioServer,
   McpToolFilter,
   McpToolHost,

@@ -164,11 +164,23 @@ export interface McpConnectionStatus {
   readonly syncs: number
 }
 
+/** A tool the server listed that was not registered: its name as the server wrote it, and why. */
+export interface McpSkippedTool {
+  readonly name: string
+  /** Why, e.g. `Tool "fs__x": parameters: $ref at /properties/x: "#/a" does not resolve to a schema`. */
+  readonly reason: string
+}
+
 /** A connection whose MCP server's tools are registered in a runtime, with the means to reconnect and dispose of it. */
 export interface McpConnection {
   readonly name: string
   /** The registered (namespaced) tool names, in the server's listing order. */
   readonly tools: readonly string[]
+  /**
+   * Tools of the latest listing left out because their schemas cannot be compiled (a `$ref` that resolves to
+   * nothing, an unknown type); every other tool is registered as usual. Each listing tries them again.
+   */
+  readonly skippedTools: readonly McpSkippedTool[]
   readonly status: McpConnectionStatus
   /** The server's resources, resource templates and prompts, re-read on their `list_changed` notifications. */
   readonly catalog: McpCatalog

@@ -1,6 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js'
+import { thrownMessage } from 'qilin-tools/internal/errors/thrown-message.js'
 import type { JsonObject } from 'qilin-tools/internal/json-schema/json-value.js'
-import type { McpToolFilter, McpToolHost } from './mcp-connection-types.js'
+import type { McpSkippedTool, McpToolFilter, McpToolHost } from './mcp-connection-types.js'
 import { type McpCallContext, mcpToolDefinition } from './mcp-tool-definition.js'
 import { diffTools, toolFingerprint } from './tool-diff.js'
 import { type McpNamePrefix, mcpToolName } from './tool-name.js'
@@ -14,6 +15,8 @@ interface Registration {
 export interface RegisteredToolSet {
   /** Registered names in listing order. */
   names(): readonly string[]
+  /** The listed tools the last listing could not register, in listing order, each with the reason. */
+  skipped(): readonly McpSkippedTool[]
   /**
    * Brings the registrations in line with a complete listing: adds, removes and re-registers changed tools.
    * Returns whether anything changed.
@@ -62,21 +65,26 @@ export function createRegisteredToolSet(options: ToolSetOptions): RegisteredTool
   const keep = toPredicate(options.filter)
   const registrations = new Map<string, Registration>()
   let order: readonly string[] = []
+  let skipped: readonly McpSkippedTool[] = []
   const nameOf = (tool: Tool) => mcpToolName(serverName, tool.name, options.prefix)
 
-  const register = (tool: Tool): Registration => {
-    const name = nameOf(tool)
-    const definition = mcpToolDefinition({
-      serverName,
-      name,
-      tool,
-      call: (args, context) => options.call(tool.name, args, context),
-    })
-    return { name, fingerprint: toolFingerprint(tool), disposer: host.register(definition) }
+  /** The server's tool as a definition, or why it cannot be one (its schemas are the server's, hostile or not). */
+  const define = (tool: Tool, name: string) => {
+    try {
+      return mcpToolDefinition({
+        serverName,
+        name,
+        tool,
+        call: (args, context) => options.call(tool.name, args, context),
+      })
+    } catch (error) {
+      return thrownMessage(error)
+    }
   }
 
   return {
-    names: () => order.map((toolName) => registrations.get(toolName)?.name ?? toolName),
+    names: () => order.map((toolName) => registrations.get(toolName)!.name),
+    skipped: () => skipped,
     apply(listed) {
       const tools = listed.filter(keep)
       checkCollisions(serverName, tools, nameOf)
@@ -86,15 +94,35 @@ export function createRegisteredToolSet(options: ToolSetOptions): RegisteredTool
         registrations.get(toolName)?.disposer.dispose()
         registrations.delete(toolName)
       }
-      for (const tool of [...diff.changed, ...diff.added]) registrations.set(tool.name, register(tool))
-      const reordered = order.join('\n') !== tools.map((tool) => tool.name).join('\n')
-      order = tools.map((tool) => tool.name)
+      // A tool whose schemas cannot be compiled is left out alone; not registered, it is tried again on the next
+      // listing. A name the host already has is the host's configuration, and still fails the whole listing.
+      const refused = new Map<string, string>()
+      for (const tool of [...diff.changed, ...diff.added]) {
+        const name = nameOf(tool)
+        const definition = define(tool, name)
+        if (typeof definition === 'string') refused.set(tool.name, definition)
+        else
+          registrations.set(tool.name, {
+            name,
+            fingerprint: toolFingerprint(tool),
+            disposer: host.register(definition),
+          })
+      }
+      const registered = tools.map((tool) => tool.name).filter((toolName) => registrations.has(toolName))
+      const reordered = order.join('\n') !== registered.join('\n')
+      order = registered
+      skipped = Object.freeze(
+        tools
+          .filter((tool) => refused.has(tool.name))
+          .map((tool) => Object.freeze({ name: tool.name, reason: refused.get(tool.name)! })),
+      )
       return reordered || diff.changed.length > 0
     },
     clear() {
       for (const entry of registrations.values()) entry.disposer.dispose()
       registrations.clear()
       order = []
+      skipped = []
     },
   }
 }

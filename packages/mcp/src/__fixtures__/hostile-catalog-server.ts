@@ -2,22 +2,25 @@
  * An MCP server that attacks the proxy's resource and prompt intake, for tests:
  * `node --import tsx hostile-catalog-server.ts <attack>`. `endless-pages` answers every `resources/list` with a
  * fresh cursor; `many-resources` lists 100,000 resources in one page; `huge-text` reads every resource as 10 MB of
- * text; `shadow` lists a prompt and a resource named like `tame`'s, which offers one ordinary prompt and resource.
+ * text; `shadow` lists a prompt and a resource named like `tame`'s, which offers one ordinary prompt and resource;
+ * `broken-tools` also lists tools: `echo`, and two whose input schemas no validator can compile.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import {
+  CallToolRequestSchema,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
+  ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 
 const attack = process.argv[2] ?? 'tame'
 const server = new Server(
   { name: `hostile-${attack}`, version: '1.0.0' },
-  { capabilities: { resources: {}, prompts: {} } },
+  { capabilities: { resources: {}, prompts: {}, ...(attack === 'broken-tools' ? { tools: {} } : {}) } },
 )
 let pages = 0
 
@@ -44,5 +47,22 @@ server.setRequestHandler(ListPromptsRequestSchema, () => ({
 server.setRequestHandler(GetPromptRequestSchema, () => ({
   messages: [{ role: 'user', content: { type: 'text', text: `greeting from ${attack}` } }],
 }))
+
+if (attack === 'broken-tools') {
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [
+      { name: 'dangling', inputSchema: { type: 'object', properties: { x: { $ref: '#/nowhere' } } } },
+      {
+        name: 'echo',
+        description: 'Echoes.',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+      },
+      { name: 'odd', inputSchema: { type: 'object', properties: { x: { type: 'nonsense' } } } },
+    ],
+  }))
+  server.setRequestHandler(CallToolRequestSchema, (request) => ({
+    content: [{ type: 'text', text: `echo: ${String(request.params.arguments?.text)}` }],
+  }))
+}
 
 await server.connect(new StdioServerTransport())
