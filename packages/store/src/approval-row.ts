@@ -33,7 +33,7 @@ type Mutable<Value> = { -readonly [Key in keyof Value]: Value[Key] }
 const FIELDS = `approval_id, call_id, tool_name, agent_id, parent_id, arguments, reasons, created_at, expires_at,
   state, answer, claim_token, claimed_at, lease_until, outcome, settled_at`
 
-// Built field by field: spreading each optional field in costs a quarter of the listing's time on 10,000 rows.
+// Built field by field: spreading each optional field in took a third of the mapping's time (10,000 rows, pg).
 function approvalOf(fields: ApprovalFields): ApprovalRecord {
   const record: Mutable<ApprovalRecord> = {
     approvalId: fromColumnText(fields[0]),
