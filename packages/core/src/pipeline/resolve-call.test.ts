@@ -119,7 +119,9 @@ describe('resolveCall: unknown tool names', () => {
       ),
     )
     const elapsed = performance.now() - started
-    expect(elapsed).toBeLessThan(200)
+    // Not a speed target: suggesting by edit distance against the whole 1 MB name would take minutes; a bound far
+    // above the usual few milliseconds only catches that, on a loaded shared machine too (200 ms failed there).
+    expect(elapsed).toBeLessThan(2_000)
     for (const result of results) expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_TOOL' } })
   })
 })
