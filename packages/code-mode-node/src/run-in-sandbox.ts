@@ -96,10 +96,13 @@ export function runInSandbox(
   return host.result
 }
 
-/** A host message as the prelude reads it; a result's value is the host's JSON text, spliced in unparsed. */
+/**
+ * A host message as the prelude reads it. A result's value is the host's JSON text, spliced in unparsed; a
+ * successful result leaves out its callId, which the prelude reads only from a failure (the record keeps it).
+ */
 function messageText(message: HostMessage): string {
   return message.t === 'result' && message.ok
-    ? `{"t":"result","id":${message.id},"ok":true,"callId":${JSON.stringify(message.callId)},"value":${message.json}}`
+    ? `{"t":"result","id":${message.id},"ok":true,"value":${message.json}}`
     : JSON.stringify(message)
 }
 
