@@ -70,7 +70,7 @@ export function runInSandbox(
     } catch {
       return host.malformed('a message that is not JSON')
     }
-    host.receive(message)
+    host.receive(message, text.length)
   }
   const receive = (batch: string) => {
     if (batch.length > maxMessageLength) return host.malformed(`a message over ${maxMessageLength} characters`)
