@@ -70,7 +70,7 @@ export function runInSandbox(
     } catch {
       return host.malformed('a message that is not JSON')
     }
-    host.receive(message)
+    host.receive(message, text.length)
   }
   const receive = (batch: string) => {
     if (batch.length > maxMessageLength) return host.malformed(`a message over ${maxMessageLength} characters`)
@@ -96,10 +96,13 @@ export function runInSandbox(
   return host.result
 }
 
-/** A host message as the prelude reads it; a result's value is the host's JSON text, spliced in unparsed. */
+/**
+ * A host message as the prelude reads it. A result's value is the host's JSON text, spliced in unparsed; a
+ * successful result leaves out its callId, which the prelude reads only from a failure (the record keeps it).
+ */
 function messageText(message: HostMessage): string {
   return message.t === 'result' && message.ok
-    ? `{"t":"result","id":${message.id},"ok":true,"callId":${JSON.stringify(message.callId)},"value":${message.json}}`
+    ? `{"t":"result","id":${message.id},"ok":true,"value":${message.json}}`
     : JSON.stringify(message)
 }
 

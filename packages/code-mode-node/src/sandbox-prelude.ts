@@ -53,8 +53,9 @@ ${heapBoundPrelude}
   let liveTimers = 0
   let nextTimer = 0
   // Messages waiting for the end of this synchronous run, in order; a null-prototype table, so no setter the
-  // program defines on Array.prototype or Object.prototype sees them.
-  let outbox = create(null)
+  // program defines on Array.prototype or Object.prototype sees them. One table for the whole run: a flush reads
+  // its entries and clears them before anything can post again.
+  const outbox = create(null)
   let outboxLength = 0
   let outboxHasCall = false
   let flushScheduled = false
@@ -109,15 +110,14 @@ ${heapBoundPrelude}
   const flush = (function flush(mayWait) {
     flushScheduled = false
     if (outboxLength === 0 || stopped) return
-    const waiting = outbox
     const count = outboxLength
     const viaExchange = outboxHasCall && mayWait
-    outbox = create(null)
     outboxLength = 0
     outboxHasCall = false
     let batch = ''
     for (let index = 0; index < count; index++) {
-      const text = waiting[index]
+      const text = outbox[index]
+      outbox[index] = undefined
       if (batch !== '' && batch.length + text.length >= limits.maxBatchLength) {
         send(batch)
         batch = ''
@@ -165,6 +165,15 @@ ${heapBoundPrelude}
 
   const never = (function never() {})
 
+  // The settling functions of the promise a call is making: one executor for every call, so a call allocates no
+  // closure for it.
+  let madeResolve = never
+  let madeReject = never
+  const capture = (function capture(resolve, reject) {
+    madeResolve = resolve
+    madeReject = reject
+  })
+
   // The hot path of every sub-call: each step is inline here, since every function it runs is compiled afresh in
   // each isolate. \`quotedName\` is the tool's name as JSON text, quoted once when the program starts.
   const callTool = (function callTool(quotedName, args) {
@@ -182,10 +191,10 @@ ${heapBoundPrelude}
     }
     const id = subCalls
     post('{"t":"call","id":' + id + ',"name":' + quotedName + ',"args":' + text + '}', true)
-    return new PromiseCtor((resolve, reject) => {
-      resolvers[id] = resolve
-      rejecters[id] = reject
-    })
+    const pending = new PromiseCtor(capture)
+    resolvers[id] = madeResolve
+    rejecters[id] = madeReject
+    return pending
   })
 
   const render = (function render(value) {

@@ -29,6 +29,12 @@ describe('jsonValueProblem', () => {
     expect(jsonValueProblem({ a: [null, true, 'x', -0, 2 ** 60] }, 64)).toBeUndefined()
   })
 
+  it('checks scalars in every container, not only the root', () => {
+    expect(jsonValueProblem({ a: 1, b: { c: [1, { d: Number.NaN }] } }, 64)).toBe('not-lossless')
+    expect(jsonValueProblem([[[[1]]], { a: [undefined] }], 64)).toBe('not-lossless')
+    expect(jsonValueProblem({ a: 1, b: { c: [1, { d: 2 }] } }, 64)).toBeUndefined()
+  })
+
   it('reports too-deep over not-lossless, wherever each sits', () => {
     expect(jsonValueProblem([Number.POSITIVE_INFINITY, nested(70)], 64)).toBe('too-deep')
     expect(jsonValueProblem([nested(70), Number.POSITIVE_INFINITY], 64)).toBe('too-deep')

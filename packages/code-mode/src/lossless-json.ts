@@ -10,22 +10,24 @@ export type JsonValueProblem = 'too-deep' | 'not-lossless' | undefined
 export function jsonValueProblem(value: unknown, maxDepth: number): JsonValueProblem {
   if (typeof value !== 'object' || value === null) return isLosslessScalar(value) ? undefined : 'not-lossless'
   let lossless = true
-  const values: unknown[] = [value]
-  const depths: number[] = [1]
-  while (values.length > 0) {
-    const current = values.pop()
-    const depth = depths.pop() as number
-    if (typeof current !== 'object' || current === null) {
-      if (lossless && !isLosslessScalar(current)) lossless = false
-      continue
-    }
+  // Containers found and not yet visited, with their levels; scalars are checked where they are found.
+  const containers: object[] = []
+  const depths: number[] = []
+  let current: object = value
+  let depth = 1
+  for (;;) {
     if (depth > maxDepth) return 'too-deep'
     for (const item of Array.isArray(current) ? current : Object.values(current)) {
-      values.push(item)
-      depths.push(depth + 1)
+      if (typeof item === 'object' && item !== null) {
+        containers.push(item)
+        depths.push(depth + 1)
+      } else if (lossless && !isLosslessScalar(item)) lossless = false
     }
+    const next = containers.pop()
+    if (next === undefined) return lossless ? undefined : 'not-lossless'
+    current = next
+    depth = depths.pop() as number
   }
-  return lossless ? undefined : 'not-lossless'
 }
 
 function isLosslessScalar(value: unknown): boolean {

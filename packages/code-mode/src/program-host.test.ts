@@ -89,6 +89,17 @@ describe('ProgramHost: every message is checked on arrival', () => {
     })
   })
 
+  it('arguments over the limit are refused with the text length the wire passes, numbers that grow included', async () => {
+    const { host, sent, request } = hosted({ echo: (args) => args })
+    const text = `{"t":"call","id":1,"name":"echo","args":{"n":[${Array(60_000).fill('1e20').join(',')}]}}`
+    const message = JSON.parse(text)
+    expect(text.length).toBeLessThan(limits.maxArgumentBytes)
+    expect(JSON.stringify(message.args).length).toBeGreaterThan(limits.maxArgumentBytes)
+    host.receive(message, text.length)
+    expect(sent).toMatchObject([{ t: 'result', id: 1, ok: false, error: { code: 'INVALID_ARGUMENTS' } }])
+    expect(request.calls).toEqual([])
+  })
+
   it('a limit the program reports is worded from the host facts, never from its text', async () => {
     for (const kind of ['output-limit', 'result-limit', 'sub-call-limit', 'input-budget', 'deadline', 'memory']) {
       const { host } = hosted()

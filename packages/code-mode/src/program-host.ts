@@ -112,8 +112,12 @@ export class ProgramHost {
     return { lines: this.#partial === '' ? this.#lines : [...this.#lines, this.#partial], subResults: this.#subResults }
   }
 
-  /** One message as it arrived on the wire (parsed JSON). Any exception handling it fails the run with a reason. */
-  receive(raw: unknown): void {
+  /**
+   * One message as it arrived on the wire (parsed JSON), with the length of its text when the wire knows it (a
+   * short call's arguments need no second serialisation to be measured). Any exception handling it fails the run
+   * with a reason.
+   */
+  receive(raw: unknown, textLength?: number): void {
     if (this.#decided) return
     const read = readProgramMessage(raw, this.limits)
     if (!read.ok) {
@@ -121,7 +125,7 @@ export class ProgramHost {
       return
     }
     try {
-      this.#handle(read.message)
+      this.#handle(read.message, textLength)
     } catch (error) {
       this.fail(
         ptcFailure(PtcFailureKind.SANDBOX, {
@@ -152,14 +156,14 @@ export class ProgramHost {
     this.#decide({ ok: false, record: this.record, failure })
   }
 
-  #handle(message: ProgramMessage) {
+  #handle(message: ProgramMessage, textLength: number | undefined) {
     switch (message.t) {
       case 'started':
         return this.#started?.()
       case 'out':
         return this.#print(message.text)
       case 'call':
-        return this.#call(message.id, message.name, message.args)
+        return this.#call(message.id, message.name, message.args, textLength)
       case 'timer':
         return this.#timer(message.id, message.ms)
       case 'clear':
@@ -199,9 +203,9 @@ export class ProgramHost {
     this.#transport.send({ t: 'result', id, ok: false, callId: '', error: { toolName, code, message } })
   }
 
-  #call(id: number, name: string, args: JsonValue) {
+  #call(id: number, name: string, args: JsonValue, textLength: number | undefined) {
     if (!this.#countCall() || !this.#available(id, name)) return
-    const refusal = argumentRefusal(args, this.limits)
+    const refusal = argumentRefusal(args, this.limits, textLength)
     if (refusal !== undefined) return this.#refuse(id, name, refusal)
     const settled: Promise<void> = this.#request.callTool(name, args as JsonObject, this.#ended.signal).then(
       (result) => this.#settled(settled, () => this.#settleSubCall(id, result)),

@@ -109,6 +109,40 @@ export function readProgramMessage(raw: unknown, limits: PtcLimits): ReadMessage
     return { ok: false, problem: `a message of ${named} kind`, terminal: false }
   }
   const shape = shapes[kind as ProgramMessage['t']]
+  if (fitsShape(fields, shape, limits)) return { ok: true, message: fields as unknown as ProgramMessage }
+  return shapeProblem(kind, fields, shape, limits)
+}
+
+/** Whether every field passes its check, every required one is there and no other is: the test each message takes. */
+function fitsShape(fields: Record<string, unknown>, shape: MessageShape, limits: PtcLimits): boolean {
+  if (!Object.hasOwn(fields, 't')) return false
+  let present = 1
+  for (const key in shape.required) {
+    if (!Object.hasOwn(fields, key) || shape.required[key]?.(fields[key], limits) !== undefined) return false
+    present++
+  }
+  if (shape.optional !== undefined) {
+    let optionalSeen = 0
+    for (const key in shape.optional) {
+      if (!Object.hasOwn(fields, key)) continue
+      if (shape.optional[key]?.(fields[key], limits) !== undefined) return false
+      optionalSeen++
+    }
+    if (shape.exclusive === true && optionalSeen > 1) return false
+    present += optionalSeen
+  }
+  let own = 0
+  for (const key in fields) if (Object.hasOwn(fields, key)) own++
+  return own === present
+}
+
+/** What is wrong with a message `fitsShape` refused, worded for the model: the first bad field in its order. */
+function shapeProblem(
+  kind: string,
+  fields: Record<string, unknown>,
+  shape: MessageShape,
+  limits: PtcLimits,
+): ReadMessage {
   let optionalSeen = 0
   for (const key of Object.keys(fields)) {
     if (key === 't') continue

@@ -18,16 +18,30 @@ export const subCallRefusalText = {
 } as const
 
 /**
+ * The most UTF-8 bytes `JSON.stringify` writes for one character of the JSON text a value was parsed from: six for
+ * a lone surrogate written raw (it comes back as `\uXXXX`), 21 for the four of `1e20`; every other character
+ * comes back as itself or shorter.
+ */
+export const MAX_BYTES_PER_PARSED_CHARACTER = 6
+
+/**
  * Why the host refuses a call's arguments before the pipeline sees them, or undefined: nesting first (so no later
  * check recurses through 5,000 levels), then the shape, then numbers JSON cannot carry, then the size in UTF-8
- * bytes of the JSON text, as both programs' sides count it.
+ * bytes of the JSON text, as both programs' sides count it. `textLength`, when the wire knows it, is the length of
+ * the message the arguments were parsed from: arguments from a message that short cannot pass the limit, so they
+ * are not serialised a second time to be measured.
  */
-export function argumentRefusal(args: JsonValue, limits: PtcLimits): string | undefined {
+export function argumentRefusal(
+  args: JsonValue,
+  limits: PtcLimits,
+  textLength = Number.POSITIVE_INFINITY,
+): string | undefined {
   const problem = jsonValueProblem(args, MAX_PROGRAM_JSON_DEPTH)
   if (problem === 'too-deep') return subCallRefusalText.tooDeep(MAX_PROGRAM_JSON_DEPTH)
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return subCallRefusalText.notAnObject()
   if (problem === 'not-lossless') return subCallRefusalText.notLossless()
-  if (byteLength(JSON.stringify(args)) > limits.maxArgumentBytes)
+  const mayBeOver = textLength * MAX_BYTES_PER_PARSED_CHARACTER > limits.maxArgumentBytes
+  if (mayBeOver && byteLength(JSON.stringify(args)) > limits.maxArgumentBytes)
     return subCallRefusalText.tooLarge(limits.maxArgumentBytes)
   return undefined
 }
