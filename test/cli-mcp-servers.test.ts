@@ -158,6 +158,7 @@ describe('mcpServers with broken, hanging and disabled entries beside a working 
         /^qilin-tools: MCP server "broken": tool dangling left out: .*does not resolve to a schema/,
       ),
       expect.stringMatching(/^qilin-tools: MCP server "broken": tool odd left out: .*unknown type "nonsense"/),
+      expect.stringMatching(/^qilin-tools: MCP server "broken": tool w{79}… left out: Tool "broken__w+_[0-9a-f]{8}"/),
     ])
   }, 20_000)
 })

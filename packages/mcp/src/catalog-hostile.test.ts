@@ -134,7 +134,9 @@ describe('hostile upstream servers against the catalog', () => {
     expect(connection.skippedTools).toEqual([
       { name: 'dangling', reason: expect.stringContaining('"#/nowhere" does not resolve to a schema') },
       { name: 'odd', reason: expect.stringContaining('unknown type "nonsense"') },
+      { name: `${'w'.repeat(255)}…`, reason: expect.stringMatching(/^Tool "broken-tools__w+_[0-9a-f]{8}": .*…$/) },
     ])
+    expect(connection.skippedTools[2]!.reason).toHaveLength(1_000)
     const echo = connection.tools[0]!
     const result = await runtime.execute({ id: 'e', name: echo, arguments: '{"text":"hi"}' })
     expect(result.ok && result.content).toEqual([{ type: 'text', text: 'echo: hi' }])

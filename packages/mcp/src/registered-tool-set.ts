@@ -59,6 +59,11 @@ function checkCollisions(serverName: string, tools: readonly Tool[], nameOf: (to
   }
 }
 
+/** A skipped tool's name and reason quote the server's text, so each is cut to a length a log line can carry. */
+const MAX_SKIPPED_NAME_LENGTH = 256
+const MAX_SKIPPED_REASON_LENGTH = 1_000
+const clip = (text: string, length: number) => (text.length > length ? `${text.slice(0, length - 1)}…` : text)
+
 /** The tools one connection has registered, keyed by the server's tool names. */
 export function createRegisteredToolSet(options: ToolSetOptions): RegisteredToolSet {
   const { host, serverName } = options
@@ -114,7 +119,12 @@ export function createRegisteredToolSet(options: ToolSetOptions): RegisteredTool
       skipped = Object.freeze(
         tools
           .filter((tool) => refused.has(tool.name))
-          .map((tool) => Object.freeze({ name: tool.name, reason: refused.get(tool.name)! })),
+          .map((tool) =>
+            Object.freeze({
+              name: clip(tool.name, MAX_SKIPPED_NAME_LENGTH),
+              reason: clip(refused.get(tool.name)!, MAX_SKIPPED_REASON_LENGTH),
+            }),
+          ),
       )
       return reordered || diff.changed.length > 0
     },

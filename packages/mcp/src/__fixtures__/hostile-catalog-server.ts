@@ -3,7 +3,8 @@
  * `node --import tsx hostile-catalog-server.ts <attack>`. `endless-pages` answers every `resources/list` with a
  * fresh cursor; `many-resources` lists 100,000 resources in one page; `huge-text` reads every resource as 10 MB of
  * text; `shadow` lists a prompt and a resource named like `tame`'s, which offers one ordinary prompt and resource;
- * `broken-tools` also lists tools: `echo`, and two whose input schemas no validator can compile.
+ * `broken-tools` also lists tools: `echo`, and three whose input schemas no validator can compile (the last with a
+ * 10,000-character name and a 100,000-character property key).
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
@@ -58,6 +59,10 @@ if (attack === 'broken-tools') {
         inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
       },
       { name: 'odd', inputSchema: { type: 'object', properties: { x: { type: 'nonsense' } } } },
+      {
+        name: 'w'.repeat(10_000),
+        inputSchema: { type: 'object', properties: { ['k'.repeat(100_000)]: { type: 'nonsense' } } },
+      },
     ],
   }))
   server.setRequestHandler(CallToolRequestSchema, (request) => ({
