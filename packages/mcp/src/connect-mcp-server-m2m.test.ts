@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { expectSuccess } from '../../../test/support/settled-result.js'
+import { failureOf } from './__fixtures__/oauth-failures.js'
 import { type OAuthFixture, startOAuthFixture } from './__fixtures__/oauth-servers.js'
 import { connectMcpServer } from './connect-mcp-server.js'
 import type { McpConnectOptions } from './mcp-connection-types.js'
@@ -42,15 +43,6 @@ async function connect(server: OAuthFixture, oauth: McpOAuthMachineClient, extra
   } as McpConnectOptions)
   cleanup.push(() => connection.dispose())
   return { runtime, connection }
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const failure = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
-  expect(failure).toBeInstanceOf(Error)
-  return failure as Error
 }
 
 describe('connectMcpServer with a machine client (client_credentials against a real loopback authorization server)', () => {

@@ -3,11 +3,11 @@ import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-run
 import { afterEach, describe, expect, it } from 'vitest'
 import { expectSuccess } from '../../../test/support/settled-result.js'
 import { type IdentityProviderFixture, startIdentityProvider } from './__fixtures__/identity-provider.js'
+import { codeOf, failureOf } from './__fixtures__/oauth-failures.js'
 import { type OAuthFixture, startOAuthFixture } from './__fixtures__/oauth-servers.js'
 import { connectMcpServer } from './connect-mcp-server.js'
 import type { McpConnectOptions } from './mcp-connection-types.js'
 import type { McpOAuthCrossAppAccessClient } from './oauth-cross-app-access.js'
-import { isMcpAuthorizationError, type McpAuthorizationErrorCode } from './oauth-error.js'
 import { memoryTokenStore } from './oauth-token-store.js'
 
 const cleanup: (() => unknown)[] = []
@@ -55,22 +55,6 @@ async function connect(server: OAuthFixture, oauth: McpOAuthCrossAppAccessClient
   } as McpConnectOptions)
   cleanup.push(() => connection.dispose())
   return { runtime, connection }
-}
-
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const failure = await promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  )
-  expect(failure).toBeInstanceOf(Error)
-  return failure as Error
-}
-
-function codeOf(error: unknown): McpAuthorizationErrorCode | undefined {
-  for (let current = error; current !== undefined; current = (current as Error).cause) {
-    if (isMcpAuthorizationError(current)) return current.code
-  }
-  return undefined
 }
 
 describe('connectMcpServer with cross-app access (a real loopback identity provider and authorization server)', () => {

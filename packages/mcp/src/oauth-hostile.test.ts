@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net'
 import { createToolRuntime } from 'qilin-tools/internal/pipeline/create-tool-runtime.js'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHealthProbe } from '../../../test/support/host-health-probe.js'
+import { codeOf } from './__fixtures__/oauth-failures.js'
 import { approvingBrowser, type OAuthFixtureOptions, startOAuthFixture } from './__fixtures__/oauth-servers.js'
 import { connectMcpServer } from './connect-mcp-server.js'
-import { isMcpAuthorizationError, type McpAuthorizationErrorCode } from './oauth-error.js'
 import { memoryTokenStore } from './oauth-token-store.js'
 
 const cleanup: (() => unknown)[] = []
@@ -32,14 +32,6 @@ async function start(override: OAuthFixtureOptions['override'], opened: URL[] = 
     (error: unknown) => error,
   )
   return { server, outcome, elapsedMs: Date.now() - began }
-}
-
-function codeOf(error: unknown): McpAuthorizationErrorCode | undefined {
-  for (let current = error; current !== undefined; current = (current as Error).cause) {
-    if (isMcpAuthorizationError(current)) return current.code
-    if (typeof current !== 'object' || current === null) return undefined
-  }
-  return undefined
 }
 
 describe('OAuth against hostile servers', () => {
