@@ -117,8 +117,8 @@ const loadText = (load: number[]) => load.map((value) => value.toFixed(2)).join(
 console.log(
   `\nWorst of ${runs} runs per row, each in a fresh host process. Wall lag also counts time other processes on the` +
     ` shared cores held this one; the goal is judged on lag while the host's own thread was busy. An array-buffer` +
-    ` flood ends at the heap limit, but glibc keeps the freed pages in its per-thread arenas for reuse (five floods` +
-    ` in a row in one host: 130, 260, 260, 389, 390 MB over the baseline, bounded but not given back); a host` +
+    ` flood ends at the heap limit, but glibc keeps the freed pages in its per-thread arenas for reuse, so its` +
+    ` RSS stays up after the run; a host` +
     ` started with GLIBC_TUNABLES=${givesPagesBack} gets them back, as its row shows.` +
     `\nLoad average (1, 5, 15 min): ${loadText(loadBefore)} before, ${loadText(loadavg())} after.`,
 )
