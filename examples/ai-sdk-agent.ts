@@ -1,15 +1,19 @@
 // The travel agent on the Vercel AI SDK: our tools as its tools, its approval requests answered by a person.
+
+import { connectMcpServer } from '@qilin-tools/mcp'
 import { generateText, type LanguageModel, type ModelMessage, stepCountIs } from 'ai'
 import { createToolRuntime } from 'qilin-tools'
 import { toAISDKTools } from 'qilin-tools/providers/ai-sdk'
-import { addTravelTools, instructions } from './travel-tools.js'
+import { instructions, travelTools } from './travel-tools.js'
 
 /** A person's answer to a call that needs approval. */
 type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 
 export async function travelAgent(memoryFile: string) {
   const runtime = createToolRuntime()
-  const memory = await addTravelTools(runtime, memoryFile)
+  for (const tool of travelTools) runtime.register(tool)
+  const server = { name: 'memory', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] }
+  const memory = await connectMcpServer(runtime, { ...server, env: { MEMORY_FILE_PATH: memoryFile } })
   const ask = async (model: LanguageModel, task: string, approve: Approve) => {
     const tools = toAISDKTools(runtime)
     const messages: ModelMessage[] = [{ role: 'user', content: task }]

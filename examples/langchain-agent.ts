@@ -1,9 +1,10 @@
 // The travel agent on LangChain: our tools as its structured tools, in the loop LangChain users write.
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { type BaseMessage, HumanMessage, SystemMessage, ToolMessage } from '@langchain/core/messages'
+import { connectMcpServer } from '@qilin-tools/mcp'
 import { createToolRuntime } from 'qilin-tools'
 import { toLangChainTools } from 'qilin-tools/providers/langchain'
-import { addTravelTools, instructions } from './travel-tools.js'
+import { instructions, travelTools } from './travel-tools.js'
 
 /** A person's answer to a call that needs approval. */
 type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
@@ -11,7 +12,9 @@ type Approve = (toolName: string, args: unknown) => boolean | Promise<boolean>
 /** LangChain has no approval step of its own: our runtime asks `approve` before a call that needs it runs. */
 export async function travelAgent(memoryFile: string, approve: Approve) {
   const runtime = createToolRuntime({ approve: ({ call }) => approve(call.name, call.arguments) })
-  const memory = await addTravelTools(runtime, memoryFile)
+  for (const tool of travelTools) runtime.register(tool)
+  const server = { name: 'memory', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'] }
+  const memory = await connectMcpServer(runtime, { ...server, env: { MEMORY_FILE_PATH: memoryFile } })
   const ask = async (model: BaseChatModel, task: string) => {
     const tools = toLangChainTools(runtime)
     const bound = model.bindTools!(tools)

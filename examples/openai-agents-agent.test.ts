@@ -24,8 +24,8 @@ describe('examples/openai-agents-agent.ts', () => {
   it('runs the travel agent on OpenAI Agents: the model reads our errors; our runtime asks before cancel_trip runs, without an interruption', async () => {
     const memoryFile = join(directory, 'memory.jsonl')
     const asked: [string, unknown][] = []
-    const agent = await travelAgent(memoryFile, (name, args) => {
-      asked.push([name, args])
+    const agent = await travelAgent(memoryFile, ({ call }) => {
+      asked.push([call.name, call.arguments])
       // Nothing ran before the person answered: the model has not seen a result for the call yet.
       expect(server.requests.flatMap((request) => Object.keys(toolResultsIn(request)))).not.toContain('call_cancel')
       return true
