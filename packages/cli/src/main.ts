@@ -1,5 +1,6 @@
-#!/usr/bin/env -S node --no-node-snapshot
-// The `qilin-tools` command. isolated-vm needs the built-in snapshot off, hence the flag above.
+#!/usr/bin/env -S GLIBC_TUNABLES=glibc.malloc.mmap_threshold=65536 node --no-node-snapshot
+// The `qilin-tools` command. isolated-vm needs the built-in snapshot off, and glibc's fixed mmap threshold gives
+// back at once the array buffers a finished program freed (bin/qilin-tools.js says why): hence the line above.
 import { forceExit } from './force-exit.js'
 import { STOP_SIGNALS, watchStopSignals } from './stop-signal.js'
 
