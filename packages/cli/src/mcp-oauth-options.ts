@@ -1,9 +1,5 @@
 import { resolve } from 'node:path'
-import type {
-  McpOAuthClient,
-  McpOAuthPresentation,
-  McpOpenBrowser,
-} from '@qilin-tools/mcp/internal/oauth-authorizer.js'
+import type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from '@qilin-tools/mcp/internal/oauth-options.js'
 import type { McpTokenStore } from '@qilin-tools/mcp/internal/oauth-token-store.js'
 import type { McpOAuthConfig, QilinConfig } from './config.js'
 

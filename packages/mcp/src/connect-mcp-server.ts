@@ -24,7 +24,8 @@ import type {
   McpToolHost,
 } from './mcp-connection-types.js'
 import type { McpCallContext } from './mcp-tool-definition.js'
-import { type Authorizer, createAuthorizer, isAuthorizationRefusal } from './oauth-authorizer.js'
+import { type Authorizer, createAuthorizer } from './oauth-authorizer.js'
+import { isAuthorizationRefusal } from './oauth-refusal.js'
 import { fileTokenStore } from './oauth-token-store.js'
 import { deliverInOrder } from './ordered-delivery.js'
 import { attachResourceReader } from './read-resource-tool.js'

@@ -16,7 +16,6 @@ export type {
   McpToolFilter,
   McpToolHost,
 } from './mcp-connection-types.js'
-export type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-authorizer.js'
 export type {
   McpCrossAppAccessIdentityProvider,
   McpIdTokenSource,
@@ -24,6 +23,7 @@ export type {
 } from './oauth-cross-app-access.js'
 export { isMcpAuthorizationError, McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
 export type { McpJwtAlgorithm, McpOAuthMachineClient } from './oauth-machine-client.js'
+export type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-options.js'
 export {
   defaultTokenDirectory,
   fileTokenStore,

@@ -10,7 +10,7 @@ import type { AnyToolDefinition } from 'qilin-tools/internal/definition/tool-def
 import type { McpElicitationRequest, McpSamplingRequest } from './call-interactions.js'
 import type { McpLogMessage } from './log-messages.js'
 import type { McpCatalog } from './mcp-catalog-types.js'
-import type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-authorizer.js'
+import type { McpOAuthClient, McpOAuthPresentation, McpOpenBrowser } from './oauth-options.js'
 import type { McpTokenStore } from './oauth-token-store.js'
 import type { McpProgress } from './progress-gate.js'
 import type { McpNamePrefix } from './tool-name.js'
