@@ -12,7 +12,7 @@ import {
 import type { ContentPart } from '../definition/content.js'
 import type { JsonValue } from '../json-schema/json-value.js'
 import type { ToolResult } from '../pipeline/call.js'
-import type { ApprovalEvent, CallInfo, PreExecuteEvent, ResultEvent } from '../pipeline/pipeline-events.js'
+import type { ApprovalEvent, PreExecuteEvent, ResultEvent } from '../pipeline/pipeline-events.js'
 import type { ToolRuntime } from '../pipeline/tool-runtime.js'
 import { createDisposer, type Disposer } from '../registry/disposer.js'
 import { type CallSpan, CallSpans } from './call-spans.js'
@@ -51,7 +51,6 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   const tracer = options.tracer ?? trace.getTracer('qilin-tools')
   const capture = options.captureContent === true
   const inFlight = new CallSpans()
-  const byCall = new Map<CallInfo, CallSpan>()
 
   const parentOf = (agentId: string | undefined, parentId: string | undefined): Context => {
     if (parentId === undefined) return context.active()
@@ -73,9 +72,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
         context: changesContext(span, parent) ? trace.setSpan(parent, span) : undefined,
         attempts: 0,
       }
-      byCall.set(call, entry)
-      // Only a top-level call can be a program whose sub-calls look for its span.
-      if (call.parentId === undefined && entry.context !== undefined) inFlight.add(entry)
+      inFlight.add(entry)
     } catch {
       // No span for this call; the pipeline's own observers isolate the other listeners.
     }
@@ -83,7 +80,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   }
 
   const approval = (event: ApprovalEvent): void => {
-    const entry = byCall.get(event.call)
+    const entry = inFlight.of(event.call)
     if (entry === undefined) return
     const decidedAt = Date.now()
     entry.span.addEvent(
@@ -102,11 +99,8 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
 
   const finish = (event: ResultEvent): void => {
     const { result, agentId, parentId, call } = event
-    const entry = call === undefined ? undefined : byCall.get(call)
-    if (entry !== undefined) {
-      byCall.delete(entry.call)
-      if (entry.context !== undefined && entry.call.parentId === undefined) inFlight.remove(entry)
-    }
+    const entry = call === undefined ? undefined : inFlight.of(call)
+    if (entry !== undefined) inFlight.remove(entry)
     const span = entry?.span ?? lateSpan(tracer, result, agentId, parentId, parentOf(agentId, parentId))
     if (span.isRecording()) settle(span, result, capture)
     span.end()
@@ -117,7 +111,7 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
     runtime.on(
       'tools/execute',
       (exec, next) => {
-        const entry = byCall.get(exec.call)
+        const entry = inFlight.of(exec.call)
         if (entry?.context === undefined) return next()
         entry.attempts++
         if (entry.attempts > 1)
@@ -132,7 +126,6 @@ export function instrumentOpenTelemetry(runtime: ToolRuntime, options: OpenTelem
   return createDisposer(() => {
     for (const disposer of disposers) disposer.dispose()
     for (const entry of inFlight.drain()) entry.span.end()
-    byCall.clear()
   })
 }
 
