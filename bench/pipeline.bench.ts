@@ -22,6 +22,7 @@ import { tool as langchainTool } from '@langchain/core/tools'
 import { tool as openaiTool, RunContext } from '@openai/agents'
 import { trace } from '@opentelemetry/api'
 import {
+  AlwaysOffSampler,
   BasicTracerProvider,
   BatchSpanProcessor,
   SimpleSpanProcessor,
@@ -278,14 +279,20 @@ const droppingExporter: SpanExporter = {
 const tracingProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(droppingExporter)] })
 // What the SDK's docs recommend beyond debugging: spans exported in batches (here every 512, as the default allows).
 const batchingProvider = new BasicTracerProvider({ spanProcessors: [new BatchSpanProcessor(droppingExporter)] })
+// A call its sampler leaves out: what each unsampled call costs when a host samples a share of its traces.
+const unsampledProvider = new BasicTracerProvider({
+  sampler: new AlwaysOffSampler(),
+  spanProcessors: [new SimpleSpanProcessor(droppingExporter)],
+})
 
-function traced(tracer: 'none' | 'api' | 'sdk' | 'sdk-batch') {
+function traced(tracer: 'none' | 'api' | 'sdk' | 'sdk-batch' | 'sdk-unsampled') {
   const runtime = createToolRuntime()
   runtime.register(add)
   // 'api': no SDK registered, so the API's own no-op tracer: what the instrumentation itself costs.
   if (tracer === 'api') instrumentOpenTelemetry(runtime, { tracer: trace.getTracer('bench') })
   if (tracer === 'sdk') instrumentOpenTelemetry(runtime, { tracer: tracingProvider.getTracer('bench') })
   if (tracer === 'sdk-batch') instrumentOpenTelemetry(runtime, { tracer: batchingProvider.getTracer('bench') })
+  if (tracer === 'sdk-unsampled') instrumentOpenTelemetry(runtime, { tracer: unsampledProvider.getTracer('bench') })
   const call = { id: 'call-1', name: 'add', arguments: argumentsText }
   return async () => {
     const result = await runtime.execute(call)
@@ -335,12 +342,13 @@ const tracing = await measureInterleaved(
     ['sdk-trace-base alone: the span we make, its attributes set after the start', sameSpanAttributesAfterStart, 2000],
     ['instrumentOpenTelemetry, sdk-trace-base, BatchSpanProcessor, dropping exporter', traced('sdk-batch'), 2000],
     ['sdk-trace-base alone: the span we make, BatchSpanProcessor', sameSpanBatched, 2000],
+    ['instrumentOpenTelemetry, sdk-trace-base, a sampler that records nothing', traced('sdk-unsampled'), 2000],
   ],
   60,
 )
-const [offTime, apiTime, onTime, , sameSpanTime, , batchedTime, sameSpanBatchedTime] = [...tracing.values()].map(
-  ({ cpu }) => cpu.medianNs,
-) as [number, number, number, number, number, number, number, number]
+const [offTime, apiTime, onTime, , sameSpanTime, , batchedTime, sameSpanBatchedTime, unsampledTime] = [
+  ...tracing.values(),
+].map(({ cpu }) => cpu.medianNs) as [number, number, number, number, number, number, number, number, number]
 console.log('\n### OpenTelemetry spans on add({a, b}) (median CPU time; wall time beside it)\n')
 console.log(
   markdownTable(
@@ -363,5 +371,6 @@ console.log(
 console.log(
   `With a BatchSpanProcessor instead: ${formatNs(batchedTime - offTime)} added, of which the SDK's span costs ` +
     `${formatNs(sameSpanBatchedTime)} and the instrumentation around it ` +
-    `${formatNs(batchedTime - offTime - sameSpanBatchedTime)}.`,
+    `${formatNs(batchedTime - offTime - sameSpanBatchedTime)}. A call its sampler leaves out: ` +
+    `${formatNs(unsampledTime - offTime)} added.`,
 )
