@@ -9,7 +9,7 @@
 
 import { PGlite } from '@electric-sql/pglite'
 import { createPgliteStore, createPostgresStore } from '@qilin-tools/store'
-import { approvalReads } from '@qilin-tools/store/internal/approval-row.js'
+import { approvalOfRecord } from '@qilin-tools/store/internal/approval-row.js'
 import { openSqlStore } from '@qilin-tools/store/internal/open-store.js'
 import { pglitePort } from '@qilin-tools/store/internal/pglite-port.js'
 import { postgresPort } from '@qilin-tools/store/internal/postgres-port.js'
@@ -34,7 +34,7 @@ export const storeFactories: { readonly name: string; readonly open: () => Promi
 // A throwaway server on loopback, started as the store's tests start it (test/support/postgres-server.ts: fsync
 // off); each open gets a fresh database of its own.
 let server: PostgresServer | undefined
-/** Per database store: a fresh store and a second connection to the same database, for the read-shape rows. */
+/** Per database store: a fresh store and a second connection to the same database, for the rows that compare reads. */
 const databases: { readonly name: string; readonly open: () => Promise<{ store: ToolStore; port: SqlPort }> }[] = [
   {
     name: 'PGlite (memory://)',
@@ -175,40 +175,43 @@ console.log(`\npendingApprovals() over ${listed.toLocaleString('en')} pending ap
 console.log(markdownTable(['store', 'p50', 'p90', 'CPU p50 (this process)', 'goal < 50 ms'], listingRows))
 
 /**
- * Both read shapes of `approvalReads` over one seeded database, alternating so load hits both alike: first as a
- * fresh database is (no planner statistics: PGlite stays so, it runs no autovacuum), then after `ANALYZE`, as
+ * The listing two ways over one seeded database, alternating so load hits both alike: the store's (one JSON text
+ * per chunk of records) and one row per record (the same stored `record` column, the same order). First as a fresh
+ * database is (no planner statistics: PGlite stays so, it runs no autovacuum), then after `ANALYZE`, as
  * PostgreSQL's autovacuum leaves a table within a minute of 10,000 inserts.
  */
-async function shapes(open: () => Promise<{ store: ToolStore; port: SqlPort }>) {
+async function reads(open: () => Promise<{ store: ToolStore; port: SqlPort }>) {
   const { store, port } = await open()
   await seed(store)
-  const where = `FROM qilin_approvals WHERE state = 'pending' AND expires_at > $1 ORDER BY created_at, approval_id COLLATE "C"`
+  const ways = {
+    'chunks (the store reads so)': () => store.listApprovals({ state: 'pending', expiresAfter: now }),
+    'one row per record': async () =>
+      (
+        await port.query(
+          `SELECT record FROM qilin_approvals WHERE state = 'pending' AND expires_at > $1 ORDER BY created_at, approval_id COLLATE "C"`,
+          [now],
+        )
+      ).rows.map((row) => approvalOfRecord(row.record)),
+  }
   const rows: (string | number)[][] = []
   for (const statistics of ['none', 'ANALYZE'] as const) {
     if (statistics === 'ANALYZE') await port.query('ANALYZE qilin_approvals')
-    const samples = {
-      columns: { wall: [] as number[], cpu: [] as number[] },
-      json: { wall: [] as number[], cpu: [] as number[] },
-    }
+    const samples = new Map(Object.keys(ways).map((way) => [way, { wall: [] as number[], cpu: [] as number[] }]))
     for (let round = 0; round < listings + 2; round++) {
-      for (const shape of ['columns', 'json'] as const) {
-        const { select, fromRow } = approvalReads[shape]
+      for (const [way, read] of Object.entries(ways)) {
         const cpu = process.cpuUsage()
         const start = process.hrtime.bigint()
-        const records = (await port.query(`SELECT ${select} ${where}`, [now])).rows.map(fromRow)
+        const records = await read()
         const elapsed = Number(process.hrtime.bigint() - start)
         const used = process.cpuUsage(cpu)
-        if (records.length !== listed) throw new Error(`${shape} listed ${records.length} of ${listed}`)
+        if (records.length !== listed) throw new Error(`${way} listed ${records.length} of ${listed}`)
         if (round < 2) continue
-        samples[shape].wall.push(elapsed)
-        samples[shape].cpu.push((used.user + used.system) * 1_000)
+        samples.get(way)!.wall.push(elapsed)
+        samples.get(way)!.cpu.push((used.user + used.system) * 1_000)
       }
     }
-    for (const shape of ['columns', 'json'] as const) {
-      const wall = summarize(samples[shape].wall)
-      const cpu = summarize(samples[shape].cpu)
-      const chosen = port.approvalRead === shape ? ' (the store reads so)' : ''
-      rows.push([statistics, `${shape}${chosen}`, formatNs(wall.medianNs), formatNs(cpu.medianNs)])
+    for (const [way, { wall, cpu }] of samples) {
+      rows.push([statistics, way, formatNs(summarize(wall).medianNs), formatNs(summarize(cpu).medianNs)])
     }
   }
   await port.close()
@@ -216,12 +219,12 @@ async function shapes(open: () => Promise<{ store: ToolStore; port: SqlPort }>) 
   return rows
 }
 
-const shapeRows: (string | number)[][] = []
+const readRows: (string | number)[][] = []
 for (const { name, open } of databases) {
-  for (const row of await shapes(open)) shapeRows.push([name, ...row])
+  for (const row of await reads(open)) readRows.push([name, ...row])
 }
 console.log(
-  `\nthe same ${listed.toLocaleString('en')} pending approvals read in each shape of approvalReads (${listings} reads each, alternating; 'columns' is how every driver read them up to 29912a1)\n`,
+  `\nthe same ${listed.toLocaleString('en')} pending approvals read by chunks and one row per record (${listings} reads each, alternating; one row per record, in a column per field for pg, is how the store read them up to eb8ae5e)\n`,
 )
-console.log(markdownTable(['store', 'statistics', 'shape', 'wall p50', 'CPU p50 (this process)'], shapeRows))
+console.log(markdownTable(['store', 'statistics', 'read', 'wall p50', 'CPU p50 (this process)'], readRows))
 await server?.stop()

@@ -1,14 +1,7 @@
 import type { ApprovalRecord, ApprovalState } from 'qilin-tools/internal/approvals/approval-store.js'
 import { fromColumnText } from './column-text.js'
-import type { ApprovalReadShape, SqlRow } from './sql-port.js'
 
-/** How approvals are read: the select list every approval read uses, and the record one row of it stands for. */
-export interface ApprovalRead {
-  readonly select: string
-  fromRow(row: SqlRow): ApprovalRecord
-}
-
-/** A row's fields in the order both select lists name them; optional fields are null when absent. */
+/** A record's fields in the order its stored JSON array holds them; optional fields are null when absent. */
 type ApprovalFields = readonly [
   approvalId: string,
   callId: string,
@@ -29,9 +22,6 @@ type ApprovalFields = readonly [
 ]
 
 type Mutable<Value> = { -readonly [Key in keyof Value]: Value[Key] }
-
-const FIELDS = `approval_id, call_id, tool_name, agent_id, parent_id, arguments, reasons, created_at, expires_at,
-  state, answer, claim_token, claimed_at, lease_until, outcome, settled_at`
 
 // Built field by field: spreading each optional field in took a third of the mapping's time (10,000 rows, pg).
 function approvalOf(fields: ApprovalFields): ApprovalRecord {
@@ -56,41 +46,17 @@ function approvalOf(fields: ApprovalFields): ApprovalRecord {
   return record
 }
 
-const json = (value: unknown) => (value === null || value === undefined ? null : JSON.parse(String(value)))
-const time = (value: unknown) => (value === null || value === undefined ? null : Number(value))
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value))
-
 /**
- * The two ways a driver may take approvals back (bench/approvals.bench.ts, 10,000 pending): `columns` gives each
- * field its own column with the JSON ones as text, which `pg` decodes quickly; `json` gives the whole record as
- * one JSON array text per row, because PGlite pays per field it decodes and sixteen fields a row cost it twice
- * the time. The `json` type keeps the stored text as written; times are safe integers, so they survive as numbers.
+ * An approval as it is read back: the `record` column, which migration 2's trigger writes on every insert and
+ * update as `json_build_array` of the fields in the order above. A driver then decodes one text a row instead of
+ * sixteen fields (PGlite pays per field, `pg` per field and per JSON column); the `json` type inside keeps the stored
+ * text as written, and times are safe integers, so they survive as numbers.
  */
-export const approvalReads = {
-  columns: {
-    select: FIELDS.replace(/\b(arguments|reasons|answer|outcome)\b/g, '$1::text AS $1'),
-    fromRow: (row) =>
-      approvalOf([
-        String(row.approval_id),
-        String(row.call_id),
-        String(row.tool_name),
-        text(row.agent_id),
-        text(row.parent_id),
-        json(row.arguments),
-        json(row.reasons),
-        Number(row.created_at),
-        Number(row.expires_at),
-        String(row.state) as ApprovalState,
-        json(row.answer),
-        text(row.claim_token),
-        time(row.claimed_at),
-        time(row.lease_until),
-        json(row.outcome),
-        time(row.settled_at),
-      ]),
-  },
-  json: {
-    select: `json_build_array(${FIELDS})::text AS record`,
-    fromRow: (row) => approvalOf(JSON.parse(String(row.record)) as ApprovalFields),
-  },
-} satisfies Record<ApprovalReadShape, ApprovalRead>
+export function approvalOfRecord(record: unknown): ApprovalRecord {
+  return approvalOf(JSON.parse(String(record)) as ApprovalFields)
+}
+
+/** The approvals of one listing chunk: a JSON array of record texts (see `listApprovals` in sql-store.ts). */
+export function approvalsOfChunk(chunk: unknown): ApprovalRecord[] {
+  return (JSON.parse(String(chunk)) as ApprovalFields[]).map(approvalOf)
+}

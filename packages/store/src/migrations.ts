@@ -49,4 +49,26 @@ export const migrations: readonly Migration[] = [
       'CREATE INDEX qilin_session_log_by_parent ON qilin_session_log (parent_id, seq) WHERE parent_id IS NOT NULL',
     ],
   },
+  // Each approval also as one JSON array text, the fields in the order of approval-row.ts: every read takes that
+  // one column, so a driver decodes one field a row and a listing one text per chunk of rows (bench/approvals).
+  // A trigger writes it, so every writer keeps it true, a process still running the release before included.
+  {
+    version: 2,
+    statements: [
+      'ALTER TABLE qilin_approvals ADD COLUMN record text',
+      `CREATE OR REPLACE FUNCTION qilin_approval_record() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        NEW.record := json_build_array(NEW.approval_id, NEW.call_id, NEW.tool_name, NEW.agent_id, NEW.parent_id,
+          NEW.arguments, NEW.reasons, NEW.created_at, NEW.expires_at, NEW.state, NEW.answer, NEW.claim_token,
+          NEW.claimed_at, NEW.lease_until, NEW.outcome, NEW.settled_at)::text;
+        RETURN NEW;
+      END
+      $$`,
+      `CREATE TRIGGER qilin_approval_record BEFORE INSERT OR UPDATE ON qilin_approvals
+        FOR EACH ROW EXECUTE FUNCTION qilin_approval_record()`,
+      // Fills the column for the approvals already stored (the trigger computes it).
+      'UPDATE qilin_approvals SET record = NULL',
+      'ALTER TABLE qilin_approvals ALTER COLUMN record SET NOT NULL',
+    ],
+  },
 ]

@@ -13,7 +13,6 @@ const querying = (database: PgliteQuery): SqlQuery['query'] => {
 /** `SqlPort` over a PGlite database, which runs one statement at a time and queues the rest. */
 export function pglitePort(database: PGlite): SqlPort {
   return {
-    approvalRead: 'json',
     query: querying(database),
     transaction: (work) => database.transaction((transaction) => work({ query: querying(transaction) })),
     close: () => database.close(),

@@ -41,7 +41,10 @@ describe('createPgliteStore', () => {
       expect(await second.getApproval(record.approvalId)).toEqual(record)
       await second.close()
       const raw = await PGlite.create(dataDir)
-      expect((await raw.query('SELECT version FROM qilin_schema_version')).rows).toEqual([{ version: 1 }])
+      expect((await raw.query('SELECT version FROM qilin_schema_version ORDER BY version')).rows).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ])
       await raw.close()
     } finally {
       await rm(dataDir, { recursive: true, force: true })

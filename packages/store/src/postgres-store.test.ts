@@ -40,7 +40,10 @@ describe.skipIf(!postgresql)('createPostgresStore on a real PostgreSQL server', 
     const client = new pg.Client({ connectionString })
     await client.connect()
     try {
-      expect((await client.query('SELECT version FROM qilin_schema_version')).rows).toEqual([{ version: 1 }])
+      expect((await client.query('SELECT version FROM qilin_schema_version ORDER BY version')).rows).toEqual([
+        { version: 1 },
+        { version: 2 },
+      ])
     } finally {
       await client.end()
       await Promise.all(stores.map((store) => store.close()))
@@ -53,14 +56,15 @@ describe.skipIf(!postgresql)('createPostgresStore on a real PostgreSQL server', 
     const client = new pg.Client({ connectionString })
     await client.connect()
     try {
-      await client.query('INSERT INTO qilin_schema_version (version, applied_at) VALUES (2, 0)')
+      await client.query('INSERT INTO qilin_schema_version (version, applied_at) VALUES (3, 0)')
       await expect(createPostgresStore({ connectionString })).rejects.toMatchObject({
         code: 'STORE_SCHEMA_TOO_NEW',
-        message: expect.stringMatching(/version 2, newer than this release knows \(1\)/),
+        message: expect.stringMatching(/version 3, newer than this release knows \(2\)/),
       })
       expect((await client.query('SELECT version FROM qilin_schema_version ORDER BY version')).rows).toEqual([
         { version: 1 },
         { version: 2 },
+        { version: 3 },
       ])
     } finally {
       await client.end()

@@ -21,11 +21,7 @@ export interface SqlQuery {
  * commits when `work` resolves and rolls back when it rejects. Postgres (`pg`) and PGlite each implement it in a
  * few lines, so both run the same SQL.
  */
-/** How the driver best takes approvals back: a column per field, or each record as one JSON text (`approvalReads`). */
-export type ApprovalReadShape = 'columns' | 'json'
-
 export interface SqlPort extends SqlQuery {
-  readonly approvalRead: ApprovalReadShape
   transaction<Result>(work: (transaction: SqlQuery) => Promise<Result>): Promise<Result>
   /** Ends the connections the port opened (a pool the caller passed in is left open). */
   close(): Promise<void>
