@@ -31,7 +31,7 @@ export interface DatabaseStoreOptions {
  * record already needs, on the server (1 GB per value), in PGlite's WebAssembly memory or in V8 (about 512 MiB a
  * string), however many records are listed.
  */
-const CHUNK_BYTES = 1024 * 1024
+export const CHUNK_BYTES = 1024 * 1024
 
 const column = (value: string | undefined): string | null => (value === undefined ? null : toColumnText(value))
 
