@@ -56,7 +56,7 @@ export function approvalOfRecord(record: unknown): ApprovalRecord {
   return approvalOf(JSON.parse(String(record)) as ApprovalFields)
 }
 
-/** The approvals of one listing chunk: a JSON array of record texts (see `listApprovals` in sql-store.ts). */
-export function approvalsOfChunk(chunk: unknown): ApprovalRecord[] {
-  return (JSON.parse(String(chunk)) as ApprovalFields[]).map(approvalOf)
+/** The approvals of a whole listing taken as one text: a JSON array of record texts (`listApprovals`). */
+export function approvalsOfListing(listing: unknown): ApprovalRecord[] {
+  return (JSON.parse(String(listing)) as ApprovalFields[]).map(approvalOf)
 }

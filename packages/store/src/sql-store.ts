@@ -9,7 +9,7 @@ import type {
 } from 'qilin-tools/internal/approvals/approval-store.js'
 import { InvalidArgumentError } from 'qilin-tools/internal/errors/invalid-argument-error.js'
 import type { SessionLogRecord } from 'qilin-tools/internal/session-log/session-log.js'
-import { approvalOfRecord, approvalsOfChunk } from './approval-row.js'
+import { approvalOfRecord, approvalsOfListing } from './approval-row.js'
 import { toColumnText } from './column-text.js'
 import { DEFAULT_MAX_RECORD_BYTES, recordJson } from './record-json.js'
 import type { SqlParameter, SqlPort, SqlResult } from './sql-port.js'
@@ -26,12 +26,11 @@ export interface DatabaseStoreOptions {
 }
 
 /**
- * About how many bytes of records one listing chunk holds. A chunk's text is at most this plus its first record
- * (itself at most maxRecordBytes of JSON and the identifiers): the listing never builds a longer text than one large
- * record already needs, on the server (1 GB per value), in PGlite's WebAssembly memory or in V8 (about 512 MiB a
- * string), however many records are listed.
+ * The largest listing taken back whole, as one JSON text, in bytes of record text: the default maxRecordBytes, far
+ * below PostgreSQL's 1 GB a value, V8's 512 MiB a string and PGlite's WebAssembly memory. A listing past it (large
+ * model-written arguments, or very many records) comes back a row per record instead, as every listing did before.
  */
-export const CHUNK_BYTES = 1024 * 1024
+export const WHOLE_LISTING_BYTES = DEFAULT_MAX_RECORD_BYTES
 
 const column = (value: string | undefined): string | null => (value === undefined ? null : toColumnText(value))
 
@@ -53,8 +52,13 @@ function limitOf(limit: number | undefined): number | null {
  * `openSqlStore`). Every value travels as a statement parameter. A claim is one `UPDATE` whose `WHERE` holds only
  * for a pending approval or a lapsed claim: the row lock makes concurrent claimers queue, and each one after the
  * winner re-reads the row and no longer matches, so exactly one wins, across any number of processes.
+ * `wholeListingBytes` is `WHOLE_LISTING_BYTES` but in tests and the bench (0: a row per record always).
  */
-export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}): ToolStore {
+export function createSqlStore(
+  port: SqlPort,
+  options: DatabaseStoreOptions = {},
+  wholeListingBytes = WHOLE_LISTING_BYTES,
+): ToolStore {
   const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES
   let closed: Promise<void> | undefined
 
@@ -138,23 +142,28 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
       if (filter.expiresAfter !== undefined)
         conditions.push(`expires_at > $${parameters.push(time(filter.expiresAfter, 'expiresAfter'))}`)
       const limit = limitOf(filter.limit)
-      const limitClause = limit === null ? '' : ` LIMIT $${parameters.push(limit)}`
-      // The listed records in order, as JSON array texts of about CHUNK_BYTES each: a running byte sum numbers
-      // the chunks. One text per chunk instead of one row per record is what makes a listing of 10,000 fast
-      // (bench/approvals.bench.ts), and a chunk stays under CHUNK_BYTES plus one record however many are listed.
-      const chunkBytes = `$${parameters.push(CHUNK_BYTES)}`
-      const { rows } = await query(
-        `SELECT '[' || string_agg(record, ',' ORDER BY created_at, approval_id COLLATE "C") || ']' AS records
-        FROM (
-          SELECT record, created_at, approval_id, sum(octet_length(record))
-            OVER (ORDER BY created_at, approval_id COLLATE "C" ROWS UNBOUNDED PRECEDING) / ${chunkBytes} AS chunk
-          FROM qilin_approvals WHERE ${conditions.join(' AND ')}
-          ORDER BY created_at, approval_id COLLATE "C"${limitClause}
-        ) listed
-        GROUP BY chunk ORDER BY chunk`,
-        parameters,
-      )
-      return rows.flatMap((row) => approvalsOfChunk(row.records))
+      const from = `FROM qilin_approvals WHERE ${conditions.join(' AND ')}`
+      const order = 'ORDER BY created_at, approval_id COLLATE "C"'
+      const first = limit === null ? '' : `${order} LIMIT $${parameters.push(limit)}`
+      if (wholeListingBytes > 0) {
+        // The whole listing as one JSON array text, built only when its records (and the commas between them) are
+        // at most wholeListingBytes; past that, `records` is null and the rows come one by one below. One text
+        // instead of 10,000 rows is what pays in bench/approvals.bench.ts: PGlite decodes per field, pg per row.
+        const { rows } = await query(
+          `WITH size AS (SELECT sum(bytes + 1) AS bytes FROM (SELECT octet_length(record) AS bytes ${from} ${first}) sized)
+          SELECT bytes, (
+            SELECT '[' || string_agg(record, ',' ${order}) || ']'
+            FROM (SELECT record, created_at, approval_id ${from} ${first}) listed
+            WHERE size.bytes <= $${parameters.length + 1}
+          ) AS records FROM size`,
+          [...parameters, wholeListingBytes],
+        )
+        const [whole] = rows
+        if (typeof whole?.records === 'string') return approvalsOfListing(whole.records)
+        if (whole?.bytes === null) return []
+      }
+      const { rows } = await query(`SELECT record ${from} ${first || order}`, parameters)
+      return rows.map((row) => approvalOfRecord(row.record))
     },
 
     async claimApproval(claim: ApprovalClaim): Promise<ClaimResult> {

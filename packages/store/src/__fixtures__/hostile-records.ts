@@ -2,7 +2,7 @@ import type { ToolStore } from 'qilin-tools/internal/approvals/approval-store.js
 import { pendingApproval } from 'qilin-tools/internal/approvals/store-conformance.js'
 import type { JsonObject, JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { DatabaseStoreOptions } from '../sql-store.js'
+import { type DatabaseStoreOptions, WHOLE_LISTING_BYTES } from '../sql-store.js'
 import { isStoreError } from '../store-error.js'
 
 /** Identifiers a model or a host could send: SQL quoting, NUL, the escape character itself, lone surrogates. */
@@ -95,6 +95,17 @@ export function describeHostileRecords(name: string, open: (options?: DatabaseSt
       expect((await store.getApproval(record.approvalId))?.state).toBe('claimed')
       const log = { type: 'tool.call.started' as const, id: 'c', name: 'n', arguments: { a: 'z'.repeat(2048) }, at: 1 }
       await expect(store.append(log)).rejects.toMatchObject({ code: 'STORE_RECORD_TOO_LARGE' })
+    }, 120_000)
+
+    it('lists approvals whose arguments together pass WHOLE_LISTING_BYTES intact, a row per record', async () => {
+      store = await open()
+      const text = 'é'.repeat(WHOLE_LISTING_BYTES / 4)
+      const large = [0, 1, 2].map((index) => pendingApproval({ createdAt: index, arguments: { text, index } }))
+      for (const record of large) await store.putApproval(record)
+      const listed = await store.listApprovals()
+      expect(listed.map((record) => record.approvalId)).toEqual(large.map((record) => record.approvalId))
+      expect(listed.map((record) => record.arguments)).toEqual(large.map((record) => record.arguments))
+      expect(await store.listApprovals({ limit: 1 })).toEqual([large[0]])
     }, 120_000)
 
     it('refuses arguments nested past what JSON.stringify or the server can take with a StoreError', async () => {
