@@ -50,8 +50,8 @@ export const migrations: readonly Migration[] = [
     ],
   },
   // Each approval also as one JSON array text, the fields in the order of approval-row.ts: every read takes that
-  // one column, so a driver decodes one field a row and a listing one text per chunk of rows (bench/approvals).
-  // A trigger writes it, so every writer keeps it true, a process still running the release before included.
+  // one column, so a driver decodes one field a row, and a listing up to 16 MiB comes back as one text
+  // (bench/approvals.bench.ts). A trigger writes it, so every writer keeps it true, one still on release 1 included.
   {
     version: 2,
     statements: [
