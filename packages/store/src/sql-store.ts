@@ -25,13 +25,6 @@ export interface DatabaseStoreOptions {
   readonly maxRecordBytes?: number
 }
 
-/**
- * The largest listing taken back whole, as one JSON text, in bytes of record text: the default maxRecordBytes, far
- * below PostgreSQL's 1 GB a value, V8's 512 MiB a string and PGlite's WebAssembly memory. A listing past it (large
- * model-written arguments, or very many records) comes back a row per record instead, as every listing did before.
- */
-export const WHOLE_LISTING_BYTES = DEFAULT_MAX_RECORD_BYTES
-
 const column = (value: string | undefined): string | null => (value === undefined ? null : toColumnText(value))
 
 function time(value: number, field: string): number {
@@ -52,13 +45,9 @@ function limitOf(limit: number | undefined): number | null {
  * `openSqlStore`). Every value travels as a statement parameter. A claim is one `UPDATE` whose `WHERE` holds only
  * for a pending approval or a lapsed claim: the row lock makes concurrent claimers queue, and each one after the
  * winner re-reads the row and no longer matches, so exactly one wins, across any number of processes.
- * `wholeListingBytes` is `WHOLE_LISTING_BYTES` but in tests and the bench (0: a row per record always).
  */
-export function createSqlStore(
-  port: SqlPort,
-  options: DatabaseStoreOptions = {},
-  wholeListingBytes = WHOLE_LISTING_BYTES,
-): ToolStore {
+export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}): ToolStore {
+  const { wholeListingBytes } = port
   const maxBytes = options.maxRecordBytes ?? DEFAULT_MAX_RECORD_BYTES
   let closed: Promise<void> | undefined
 
@@ -147,8 +136,7 @@ export function createSqlStore(
       const first = limit === null ? '' : `${order} LIMIT $${parameters.push(limit)}`
       if (wholeListingBytes > 0) {
         // The whole listing as one JSON array text, built only when its records (and the commas between them) are
-        // at most wholeListingBytes; past that, `records` is null and the rows come one by one below. One text
-        // instead of 10,000 rows is what pays in bench/approvals.bench.ts: PGlite decodes per field, pg per row.
+        // at most wholeListingBytes; past that, `records` is null and the rows come one by one below.
         const { rows } = await query(
           `WITH size AS (SELECT sum(bytes + 1) AS bytes FROM (SELECT octet_length(record) AS bytes ${from} ${first}) sized)
           SELECT bytes, (
