@@ -1,7 +1,7 @@
 /**
- * At most the default maxRecordBytes: far below PostgreSQL's 1 GB a value, V8's 512 MiB a string and PGlite's
- * WebAssembly memory, so a listing past it (large model-written arguments, or very many records) comes back a row
- * per record instead of failing.
+ * The largest listing PGlite takes back as one text: the default maxRecordBytes (16 MiB), far below PostgreSQL's
+ * 1 GB a value, V8's 512 MiB a string and PGlite's WebAssembly memory. A listing past it (large model-written
+ * arguments, or very many records) comes back a row per record instead of failing.
  */
 export const WHOLE_LISTING_BYTES = 16 * 1024 * 1024
 

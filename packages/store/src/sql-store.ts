@@ -133,15 +133,17 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
       const limit = limitOf(filter.limit)
       const from = `FROM qilin_approvals WHERE ${conditions.join(' AND ')}`
       const order = 'ORDER BY created_at, approval_id COLLATE "C"'
-      const first = limit === null ? '' : `${order} LIMIT $${parameters.push(limit)}`
+      // With a limit, the subqueries below take the first `limit` in listing order; without one, order is left to
+      // the aggregate (a sorted subquery would sort the records twice).
+      const limited = limit === null ? '' : `${order} LIMIT $${parameters.push(limit)}`
       if (wholeListingBytes > 0) {
         // The whole listing as one JSON array text, built only when its records (and the commas between them) are
         // at most wholeListingBytes; past that, `records` is null and the rows come one by one below.
         const { rows } = await query(
-          `WITH size AS (SELECT sum(bytes + 1) AS bytes FROM (SELECT octet_length(record) AS bytes ${from} ${first}) sized)
+          `WITH size AS (SELECT sum(bytes + 1) AS bytes FROM (SELECT octet_length(record) AS bytes ${from} ${limited}) sized)
           SELECT bytes, (
             SELECT '[' || string_agg(record, ',' ${order}) || ']'
-            FROM (SELECT record, created_at, approval_id ${from} ${first}) listed
+            FROM (SELECT record, created_at, approval_id ${from} ${limited}) listed
             WHERE size.bytes <= $${parameters.length + 1}
           ) AS records FROM size`,
           [...parameters, wholeListingBytes],
@@ -150,7 +152,7 @@ export function createSqlStore(port: SqlPort, options: DatabaseStoreOptions = {}
         if (typeof whole?.records === 'string') return approvalsOfListing(whole.records)
         if (whole?.bytes === null) return []
       }
-      const { rows } = await query(`SELECT record ${from} ${first || order}`, parameters)
+      const { rows } = await query(`SELECT record ${from} ${limited || order}`, parameters)
       return rows.map((row) => approvalOfRecord(row.record))
     },
 
