@@ -18,7 +18,6 @@ const guardedQuery =
  */
 export function guardedPort(port: SqlPort): SqlPort {
   return {
-    wholeListingBytes: port.wholeListingBytes,
     query: guardedQuery(port),
     transaction: (work) =>
       port
