@@ -18,6 +18,7 @@ const guardedQuery =
  */
 export function guardedPort(port: SqlPort): SqlPort {
   return {
+    wholeListingBytes: port.wholeListingBytes,
     query: guardedQuery(port),
     transaction: (work) =>
       port

@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite'
-import type { SqlPort, SqlQuery, SqlResult } from './sql-port.js'
+import { type SqlPort, type SqlQuery, type SqlResult, WHOLE_LISTING_BYTES } from './sql-port.js'
 
 type PgliteQuery = Pick<PGlite, 'query'>
 
@@ -13,6 +13,7 @@ const querying = (database: PgliteQuery): SqlQuery['query'] => {
 /** `SqlPort` over a PGlite database, which runs one statement at a time and queues the rest. */
 export function pglitePort(database: PGlite): SqlPort {
   return {
+    wholeListingBytes: WHOLE_LISTING_BYTES,
     query: querying(database),
     transaction: (work) => database.transaction((transaction) => work({ query: querying(transaction) })),
     close: () => database.close(),

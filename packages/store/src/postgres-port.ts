@@ -25,6 +25,7 @@ const asResult = (result: PostgresQueryResult): SqlResult => ({ rows: result.row
 /** `SqlPort` over a `pg` pool. `owned`: the store created the pool, so closing the store ends it. */
 export function postgresPort(pool: PostgresPool, owned: boolean): SqlPort {
   return {
+    wholeListingBytes: 0,
     async query(text, parameters = []) {
       return asResult(await pool.query(text, [...parameters]))
     },

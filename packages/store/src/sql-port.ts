@@ -1,3 +1,10 @@
+/**
+ * The largest listing PGlite takes back as one text: the default maxRecordBytes (16 MiB), far below PostgreSQL's
+ * 1 GB a value, V8's 512 MiB a string and PGlite's WebAssembly memory. A listing past it (large model-written
+ * arguments, or very many records) comes back a row per record instead of failing.
+ */
+export const WHOLE_LISTING_BYTES = 16 * 1024 * 1024
+
 /** A value a statement parameter takes: every query is parameterised, nothing is interpolated into its text. */
 export type SqlParameter = string | number | boolean | null
 
@@ -22,6 +29,12 @@ export interface SqlQuery {
  * few lines, so both run the same SQL.
  */
 export interface SqlPort extends SqlQuery {
+  /**
+   * The largest approval listing the driver takes back whole, as one JSON text, in bytes of record text; past it, or
+   * at 0, a row per record. `WHOLE_LISTING_BYTES` for PGlite, which pays per row it decodes; 0 for `pg`, which
+   * decodes rows while the server still sends them (bench/approvals.bench.ts).
+   */
+  readonly wholeListingBytes: number
   transaction<Result>(work: (transaction: SqlQuery) => Promise<Result>): Promise<Result>
   /** Ends the connections the port opened (a pool the caller passed in is left open). */
   close(): Promise<void>

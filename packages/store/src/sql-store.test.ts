@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrate } from './migrate.js'
 import { migrations } from './migrations.js'
 import { pglitePort } from './pglite-port.js'
-import { createSqlStore, WHOLE_LISTING_BYTES } from './sql-store.js'
+import { WHOLE_LISTING_BYTES } from './sql-port.js'
+import { createSqlStore } from './sql-store.js'
 
 let database: PGlite
 beforeAll(async () => {
@@ -30,7 +31,7 @@ async function storeTakingWhole(wholeListingBytes: number) {
     for (const row of result.rows) if (typeof row.records === 'string') wholeTexts.push(row.records.length)
     return result
   }
-  const store = createSqlStore({ ...port, query, close: async () => {} }, {}, wholeListingBytes)
+  const store = createSqlStore({ ...port, wholeListingBytes, query, close: async () => {} }, {})
   return { store, wholeTexts }
 }
 
@@ -49,7 +50,7 @@ describe('listApprovals', () => {
   for (const [how, wholeListingBytes] of [
     ['whole, as one text', WHOLE_LISTING_BYTES],
     ['a row per record, past wholeListingBytes', 1024 * 1024],
-    ['a row per record always', 0],
+    ['a row per record, as pg takes them', 0],
   ] as const) {
     it(`lists in order, filtered and limited: ${how}`, async () => {
       const { store, wholeTexts } = await storeTakingWhole(wholeListingBytes)

@@ -2,7 +2,8 @@ import type { ToolStore } from 'qilin-tools/internal/approvals/approval-store.js
 import { pendingApproval } from 'qilin-tools/internal/approvals/store-conformance.js'
 import type { JsonObject, JsonValue } from 'qilin-tools/internal/json-schema/json-value.js'
 import { afterEach, describe, expect, it } from 'vitest'
-import { type DatabaseStoreOptions, WHOLE_LISTING_BYTES } from '../sql-store.js'
+import { WHOLE_LISTING_BYTES } from '../sql-port.js'
+import type { DatabaseStoreOptions } from '../sql-store.js'
 import { isStoreError } from '../store-error.js'
 
 /** Identifiers a model or a host could send: SQL quoting, NUL, the escape character itself, lone surrogates. */
