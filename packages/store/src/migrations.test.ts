@@ -1,7 +1,7 @@
-import { PGlite } from '@electric-sql/pglite'
 import type { ApprovalRecord } from 'qilin-tools/internal/approvals/approval-store.js'
 import { pendingApproval } from 'qilin-tools/internal/approvals/store-conformance.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { sharedPglite } from './__fixtures__/shared-pglite.js'
 import { toColumnText } from './column-text.js'
 import { migrate } from './migrate.js'
 import { migrations } from './migrations.js'
@@ -9,15 +9,9 @@ import { openSqlStore } from './open-store.js'
 import { pglitePort } from './pglite-port.js'
 import type { SqlQuery } from './sql-port.js'
 
-let database: PGlite
-beforeAll(async () => {
-  database = await PGlite.create('memory://')
-}, 120_000)
-afterAll(async () => {
-  await database?.close()
-})
+const { database, emptied } = sharedPglite()
 
-const port = () => ({ ...pglitePort(database), close: async () => {} })
+const port = () => ({ ...pglitePort(database()), close: async () => {} })
 
 /** An approval written as release 1 wrote it: the version 1 columns only, no `record`. */
 async function putAsVersionOne(query: SqlQuery, record: ApprovalRecord) {
@@ -62,12 +56,12 @@ const pending = pendingApproval({ approvalId: 'a-pending', callId: 'nul\u0000 an
 
 describe('migration 2 (the record column)', () => {
   it('upgrades a version 1 database: the approvals stored before read back exactly, listed in order', async () => {
-    await database.exec('DROP TABLE IF EXISTS qilin_approvals, qilin_session_log, qilin_schema_version')
+    await emptied()
     await migrate(port(), migrations.slice(0, 1))
     for (const record of [settled, pending]) await putAsVersionOne(port(), record)
 
     const store = await openSqlStore(port(), {})
-    const versions = await database.query('SELECT version FROM qilin_schema_version ORDER BY version')
+    const versions = await database().query('SELECT version FROM qilin_schema_version ORDER BY version')
     expect(versions.rows).toEqual([{ version: 1 }, { version: 2 }])
     expect(await store.getApproval(settled.approvalId)).toStrictEqual(settled)
     expect(await store.listApprovals()).toStrictEqual([pending])
@@ -75,7 +69,7 @@ describe('migration 2 (the record column)', () => {
   }, 60_000)
 
   it('keeps the record true for a writer still on release 1, and through a claim', async () => {
-    await database.exec('DROP TABLE IF EXISTS qilin_approvals, qilin_session_log, qilin_schema_version')
+    await emptied()
     const store = await openSqlStore(port(), {})
     await putAsVersionOne(port(), pending)
     expect(await store.getApproval(pending.approvalId)).toStrictEqual(pending)

@@ -3,26 +3,20 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { describeToolStoreConformance, pendingApproval } from 'qilin-tools/internal/approvals/store-conformance.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { describeHostileRecords } from './__fixtures__/hostile-records.js'
+import { sharedPglite } from './__fixtures__/shared-pglite.js'
 import { openSqlStore } from './open-store.js'
 import { pglitePort } from './pglite-port.js'
 import { createPgliteStore } from './pglite-store.js'
 import type { DatabaseStoreOptions } from './sql-store.js'
 
-// Starting PGlite compiles PostgreSQL's WebAssembly and runs initdb: seconds each time on a loaded machine. The
-// suites share one database and start each test from no tables, so every test still runs the migration on open.
-let database: PGlite
-beforeAll(async () => {
-  database = await PGlite.create('memory://')
-}, 120_000)
-afterAll(async () => {
-  await database?.close()
-})
+// The suites share one database and start each test from no tables, so every test still runs the migration on open.
+const { database, emptied } = sharedPglite()
 
 async function freshStore(options: DatabaseStoreOptions = {}) {
-  await database.exec('DROP TABLE IF EXISTS qilin_approvals, qilin_session_log, qilin_schema_version')
-  return openSqlStore({ ...pglitePort(database), close: async () => {} }, options)
+  await emptied()
+  return openSqlStore({ ...pglitePort(database()), close: async () => {} }, options)
 }
 
 describeToolStoreConformance('PGlite, the same SQL as PostgreSQL', { open: () => freshStore() })

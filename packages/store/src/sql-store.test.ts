@@ -1,20 +1,14 @@
-import { PGlite } from '@electric-sql/pglite'
 import type { ApprovalRecord } from 'qilin-tools/internal/approvals/approval-store.js'
 import { pendingApproval } from 'qilin-tools/internal/approvals/store-conformance.js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
+import { sharedPglite } from './__fixtures__/shared-pglite.js'
 import { migrate } from './migrate.js'
 import { migrations } from './migrations.js'
 import { pglitePort } from './pglite-port.js'
 import { WHOLE_LISTING_BYTES } from './sql-port.js'
 import { createSqlStore } from './sql-store.js'
 
-let database: PGlite
-beforeAll(async () => {
-  database = await PGlite.create('memory://')
-}, 120_000)
-afterAll(async () => {
-  await database?.close()
-})
+const { database, emptied } = sharedPglite()
 
 /** Oldest first, ties by id in byte order (ASCII ids here, so code-unit order is byte order). */
 const byListingOrder = (a: ApprovalRecord, b: ApprovalRecord) =>
@@ -22,8 +16,8 @@ const byListingOrder = (a: ApprovalRecord, b: ApprovalRecord) =>
 
 /** A fresh store over the shared database taking listings whole up to `wholeListingBytes`, and every text it got. */
 async function storeTakingWhole(wholeListingBytes: number) {
-  await database.exec('DROP TABLE IF EXISTS qilin_approvals, qilin_session_log, qilin_schema_version')
-  const port = pglitePort(database)
+  await emptied()
+  const port = pglitePort(database())
   await migrate(port, migrations)
   const wholeTexts: number[] = []
   const query: typeof port.query = async (text, parameters) => {
