@@ -23,6 +23,30 @@ export function measureSync(
   return summarize(perCall)
 }
 
+/**
+ * Times several functions side by side: each sample runs one batch of every function, in an order that rotates, so a
+ * burst of load from other processes falls on all of them alike instead of on whichever ran at that moment.
+ */
+export function measureSyncInterleaved(
+  fns: readonly (() => unknown)[],
+  options: { batch?: number; samples?: number; warmup?: number } = {},
+): Measurement[] {
+  const batch = options.batch ?? 1000
+  const sampleCount = options.samples ?? 50
+  for (const fn of fns) for (let index = 0; index < (options.warmup ?? batch * 5); index++) fn()
+  const perCall: number[][] = fns.map(() => [])
+  for (let sample = 0; sample < sampleCount; sample++) {
+    for (let offset = 0; offset < fns.length; offset++) {
+      const which = (sample + offset) % fns.length
+      const fn = fns[which]!
+      const start = process.hrtime.bigint()
+      for (let index = 0; index < batch; index++) fn()
+      perCall[which]!.push(Number(process.hrtime.bigint() - start) / batch)
+    }
+  }
+  return perCall.map(summarize)
+}
+
 export async function measureAsync(
   fn: () => Promise<unknown>,
   options: { batch?: number; samples?: number; warmup?: number } = {},

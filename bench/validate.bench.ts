@@ -13,7 +13,7 @@ import type { JsonSchemaNode } from 'qilin-tools/internal/json-schema/node.js'
 import { freezeParsed } from 'qilin-tools/internal/pipeline/frozen-json.js'
 import { runStandardValidate } from 'qilin-tools/internal/schema/standard-validate.js'
 import { z } from 'zod'
-import { formatNs, markdownTable, measureSync, summarize } from './measure.js'
+import { formatNs, markdownTable, measureSync, measureSyncInterleaved, summarize } from './measure.js'
 
 interface Fixture {
   readonly id: string
@@ -75,9 +75,13 @@ for (const fixture of fixtures) {
     // A Standard Schema tool's arguments go through the library's ~standard.validate and our reading of its answer
     // (issues worded, parsed value frozen); the arguments are frozen JSON, as the pipeline holds them.
     const frozen = freezeParsed(structuredClone(value) as never)
-    const viaStandardNs = measureSync(() => runStandardValidate(zod, frozen), options).medianNs
-    const libraryAloneNs = measureSync(() => zod['~standard'].validate(frozen), options).medianNs
-    const safeParseNs = measureSync(() => zod.safeParse(frozen), options).medianNs
+    const [viaStandard, libraryAlone, safeParse] = measureSyncInterleaved(
+      [() => runStandardValidate(zod, frozen), () => zod['~standard'].validate(frozen), () => zod.safeParse(frozen)],
+      { ...options, samples: 90 },
+    )
+    const viaStandardNs = viaStandard!.medianNs
+    const libraryAloneNs = libraryAlone!.medianNs
+    const safeParseNs = safeParse!.medianNs
     worstStandardRatio = Math.max(worstStandardRatio, viaStandardNs / safeParseNs)
     standardRows.push([
       `${fixture.id} ${label}`,

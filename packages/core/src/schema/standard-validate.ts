@@ -116,20 +116,31 @@ function valueAt(input: unknown, segments: readonly string[]): { found: boolean;
   return { found: current !== undefined, value: current }
 }
 
-const isPlainContainer = (value: object) => {
-  if (Array.isArray(value)) return true
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
-}
-
 /**
- * Freezes the plain objects and arrays of a parsed value, itself first so that a cyclic value ends; class instances
- * (a `Date` from a coercion, say) are left as they are.
+ * Freezes the plain objects and arrays of a parsed value, each container before its members so that a cyclic value
+ * ends; class instances (a `Date` from a coercion, say) are left as they are. Written for speed: it runs on every
+ * call of a Standard Schema tool and costs more than some libraries' whole parse.
  */
 function freezeParsed(value: unknown, depth: number): unknown {
-  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || depth > FREEZE_DEPTH) return value
-  if (!isPlainContainer(value)) return value
+  if (typeof value !== 'object' || value === null) return value
+  if (Array.isArray(value)) {
+    if (Object.isFrozen(value)) return value
+    Object.freeze(value)
+    if (depth < FREEZE_DEPTH) {
+      for (let index = 0; index < value.length; index++) freezeMember(value[index], depth)
+    }
+    return value
+  }
+  const prototype = Object.getPrototypeOf(value)
+  if ((prototype !== Object.prototype && prototype !== null) || Object.isFrozen(value)) return value
   Object.freeze(value)
-  for (const key of Object.keys(value)) freezeParsed((value as Record<string, unknown>)[key], depth + 1)
+  if (depth < FREEZE_DEPTH) {
+    // for…in over a plain object sees its own enumerable keys, as Object.keys would, without building an array.
+    for (const key in value) freezeMember((value as Record<string, unknown>)[key], depth)
+  }
   return value
+}
+
+function freezeMember(member: unknown, depth: number): void {
+  if (typeof member === 'object' && member !== null) freezeParsed(member, depth + 1)
 }
