@@ -1,38 +1,19 @@
-import type { ApprovalAnswer, ApprovalRecord, ToolStore } from '../approvals/approval-store.js'
-import type { AnyToolDefinition, CardIntent } from '../definition/tool-definition.js'
+import type { ToolStore } from '../approvals/approval-store.js'
+import type { AnyToolDefinition } from '../definition/tool-definition.js'
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js'
 import { ToolRuntimeError } from '../errors/tool-runtime-error.js'
-import type { JsonObject } from '../json-schema/json-value.js'
-import { parseJsonArguments } from '../json-schema/parse-json-arguments.js'
-import { createDisposer, type Disposer } from '../registry/disposer.js'
-import { cachedNativePrompt, defaultNativePromptBudget } from '../registry/native-prompt.js'
+import { defaultNativePromptBudget } from '../registry/native-prompt.js'
 import { ScopedRegistry } from '../registry/scoped-registry.js'
-import type { ToolFilter } from '../registry/tool-filter.js'
-import type { PresentationMode, ToolPrompt, ToolSchema } from '../registry/tool-schema.js'
-import { foundTools } from '../tool-search/found-tools.js'
-import { DESCRIBE_TOOL_NAME, SEARCH_TOOLS_NAME } from '../tool-search/search-tools-tool.js'
 import { AgentScopes } from './agent-scopes.js'
-import type { DeferredToolResult, ToolCall, ToolResult } from './call.js'
-import type { DeferredApprovals, PipelineScope, RuntimeCore } from './call-run.js'
-import { decideApproval, type HeldScope } from './decide-approval.js'
-import { executeAll } from './execute-all.js'
-import { copyFrozenJson, isJsonObject } from './frozen-json.js'
+import type { PipelineScope, RuntimeCore } from './call-run.js'
+import type { HeldScope } from './decide-approval.js'
 import { ListenerRegistry } from './listener-registry.js'
-import type { ListenerOptions, ToolEventListeners, ToolEventName, ToolGuard } from './pipeline-events.js'
-import { mergeOmitted, presentedTools, withinNativeBudget } from './presented-tools.js'
-import { runCall } from './run-call.js'
+import { presentedTools } from './presented-tools.js'
 import { type ApprovalsMode, resolveConfig, type ToolRuntimeConfig } from './runtime-config.js'
-import { createScheduler } from './scheduler.js'
+import { createView } from './runtime-view.js'
 import { ToolSearchTargets } from './search-targets.js'
 import { timeoutPolicy } from './timeout-policy.js'
-import type {
-  DeferringAgentRuntime,
-  DeferringToolRuntime,
-  ExecuteOptions,
-  PendingApprovalFilter,
-  ToolRuntime,
-} from './tool-runtime.js'
-import { watchShownTools } from './watch-shown-tools.js'
+import type { DeferringAgentRuntime, DeferringToolRuntime, ToolRuntime } from './tool-runtime.js'
 
 /** A config that defers approvals: `approvals: 'defer'` with the store that keeps them. */
 export type DeferringRuntimeConfig = ToolRuntimeConfig<'defer'> & {
@@ -163,202 +144,4 @@ function openViews(
     registering,
     held,
   )
-}
-
-function createView(
-  scope: PipelineScope,
-  agent: (agentId: string) => DeferringAgentRuntime,
-  ready: (method: string) => void,
-  own: (watcher: Disposer) => Disposer,
-  registering: ((definition: AnyToolDefinition) => void) | undefined,
-  held: (agentId: string | undefined) => HeldScope,
-): DeferringToolRuntime {
-  const { core, layer } = scope
-  const search = core.search instanceof ToolSearchTargets ? core.search : undefined
-  const { presenter } = core
-  const modeOf = (): PresentationMode => core.registry.presentation(layer) ?? core.defaultMode
-  const lookup = (name: string) => core.registry.resolve(layer, name)?.definition
-
-  const view = {
-    agentId: scope.agentId,
-    register(definition: AnyToolDefinition): Disposer {
-      ready('register')
-      if (presenter?.reservedNames.includes(definition?.name) === true) {
-        throw new ToolRuntimeError(`register: ${definition.name} is reserved for the configured PTC runtime`)
-      }
-      if (search !== undefined && (definition?.name === SEARCH_TOOLS_NAME || definition?.name === DESCRIBE_TOOL_NAME)) {
-        throw new ToolRuntimeError(
-          `register: ${definition.name} is reserved for tool search (toolSearch: false frees it)`,
-        )
-      }
-      const disposer = core.registry.register(layer, definition)
-      registering?.(definition)
-      return disposer
-    },
-    restrict(filter: ToolFilter): Disposer {
-      ready('restrict')
-      return core.registry.restrict(layer, filter)
-    },
-    guard(guard: ToolGuard): Disposer {
-      ready('guard')
-      return core.listeners.guard(scope.listeners, guard)
-    },
-    on<Event extends ToolEventName>(
-      event: Event,
-      listener: ToolEventListeners[Event],
-      options?: ListenerOptions,
-    ): Disposer {
-      ready('on')
-      return core.listeners.on(scope.listeners, event, listener, options?.order ?? 0)
-    },
-    presentAs(mode: PresentationMode): Disposer {
-      ready('presentAs')
-      if (mode !== 'native' && mode !== 'ptc' && mode !== 'both') {
-        throw new InvalidArgumentError(`presentAs: mode must be 'native', 'ptc' or 'both', not ${String(mode)}`)
-      }
-      if (mode !== 'native' && presenter === undefined) {
-        throw new ToolRuntimeError(`presentAs('${mode}'): the runtime has no ptcRuntime; pass one to createToolRuntime`)
-      }
-      return core.registry.presentAs(layer, mode)
-    },
-    onToolsChanged(listener: () => void): Disposer {
-      ready('onToolsChanged')
-      const shown = () => ({ mode: modeOf(), entries: core.registry.visible(layer).entries })
-      const watcher = watchShownTools(core.registry, shown, listener)
-      if (search === undefined) return own(watcher)
-      // A search lists what it found from then on: that changes what the model is shown as much as a registration.
-      const found = foundTools(layer).onAdd(() =>
-        queueMicrotask(() => {
-          try {
-            listener()
-          } catch {
-            // As for registrations, what the listener throws is dropped.
-          }
-        }),
-      )
-      return own(
-        createDisposer(() => {
-          watcher.dispose()
-          found.dispose()
-        }),
-      )
-    },
-    get(name: string): AnyToolDefinition | undefined {
-      ready('get')
-      return lookup(name)
-    },
-    schemas(): readonly ToolSchema[] {
-      ready('schemas')
-      return core.registry.visible(layer).schemas
-    },
-    prompt(): ToolPrompt {
-      ready('prompt')
-      const mode = modeOf()
-      if (mode === 'native') {
-        const schemas = search?.nativeTools(scope) ?? core.registry.visible(layer).schemas
-        return cachedNativePrompt(schemas, core.promptBudget ?? defaultNativePromptBudget)
-      }
-      if (presenter === undefined) throw new ToolRuntimeError(`prompt: mode '${mode}' needs a ptcRuntime`)
-      const presented = presentedTools(scope, mode)
-      if (mode === 'ptc' || search === undefined || !search.view(scope).active) return presented.prompt
-      const found = withinNativeBudget(scope, search.nativeTools(scope))
-      const omitted = mergeOmitted(presented.prompt.omitted, found.omitted)
-      return {
-        ...presented.prompt,
-        tools: [...found.tools, ...presented.prompt.tools],
-        ...(omitted === undefined ? {} : { omitted }),
-      }
-    },
-    execute(call: ToolCall, options?: ExecuteOptions): Promise<DeferredToolResult> {
-      ready('execute')
-      const answer = options?.approval
-      // Anything but an answer (a host passing the wrong thing) is no answer: the approver is asked as usual.
-      const decided = isAnswer(answer) ? { answer, askedAt: performance.now(), resumed: false } : undefined
-      return runCall(scope, asCall(call), options?.signal, undefined, undefined, decided)
-    },
-    executeAll(calls: readonly ToolCall[], options?: ExecuteOptions): Promise<DeferredToolResult[]> {
-      ready('executeAll')
-      const list = Array.isArray(calls) ? calls.map(asCall) : []
-      return executeAll(scope, list, createScheduler(core.maxParallelCalls), options?.signal)
-    },
-    agent(id: string): DeferringAgentRuntime {
-      ready('agent')
-      return agent(id)
-    },
-    presentCall(call: ToolCall): CardIntent | undefined {
-      ready('presentCall')
-      const definition = lookup(call.name)
-      const args = definition?.presentCall === undefined ? undefined : argumentsOf(call)
-      return args === undefined ? undefined : safely(() => definition!.presentCall!(args))
-    },
-    presentResult(call: ToolCall, result: ToolResult): CardIntent | undefined {
-      ready('presentResult')
-      const definition = lookup(call.name)
-      if (definition?.presentResult === undefined || !result.ok || result.value === undefined) return undefined
-      const args = argumentsOf(call)
-      return args === undefined ? undefined : safely(() => definition.presentResult!(args, result.value))
-    },
-  }
-  return (core.deferred === undefined
-    ? view
-    : { ...view, ...deferredMethods(scope, core.deferred, ready, held) }) as unknown as DeferringToolRuntime
-}
-
-/** `pendingApprovals` and `decide`, on a runtime created with `approvals: 'defer'` only. */
-function deferredMethods(
-  scope: PipelineScope,
-  deferred: DeferredApprovals,
-  ready: (method: string) => void,
-  held: (agentId: string | undefined) => HeldScope,
-): Pick<DeferringToolRuntime, 'pendingApprovals' | 'decide'> {
-  return {
-    pendingApprovals(filter?: PendingApprovalFilter): Promise<readonly ApprovalRecord[]> {
-      ready('pendingApprovals')
-      const given = filter ?? {}
-      const agentId = given.agentId ?? scope.agentId
-      return deferred.store.listApprovals({
-        ...(agentId === undefined ? {} : { agentId }),
-        ...(given.toolName === undefined ? {} : { toolName: given.toolName }),
-        ...(given.createdAfter === undefined ? {} : { createdAfter: given.createdAfter }),
-        ...(given.limit === undefined ? {} : { limit: given.limit }),
-        state: 'pending',
-        expiresAfter: deferred.now(),
-      })
-    },
-    decide(approvalId: string, answer: ApprovalAnswer): Promise<ToolResult> {
-      ready('decide')
-      return decideApproval(deferred, held, approvalId, answer)
-    },
-  }
-}
-
-/** A malformed call still settles (as an unknown tool) instead of throwing out of `execute`. */
-function asCall(call: ToolCall): ToolCall {
-  if (typeof call === 'object' && call !== null && typeof call.id === 'string' && typeof call.name === 'string') {
-    return call
-  }
-  const record = (typeof call === 'object' && call !== null ? call : {}) as Partial<Record<keyof ToolCall, unknown>>
-  return { id: String(record.id ?? ''), name: String(record.name ?? ''), arguments: '{}' }
-}
-
-function argumentsOf(call: ToolCall): JsonObject | undefined {
-  const value = typeof call.arguments === 'string' ? parsed(call.arguments) : copyFrozenJson(call.arguments)
-  return isJsonObject(value) ? value : undefined
-}
-
-function parsed(text: string): unknown {
-  const result = parseJsonArguments(text)
-  return result.ok ? result.value : undefined
-}
-
-function safely<Value>(present: () => Value): Value | undefined {
-  try {
-    return present()
-  } catch {
-    return undefined
-  }
-}
-
-function isAnswer(answer: unknown): answer is ApprovalAnswer {
-  return typeof answer === 'object' && answer !== null && typeof (answer as ApprovalAnswer).approved === 'boolean'
 }
