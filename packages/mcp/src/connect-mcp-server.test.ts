@@ -188,6 +188,13 @@ describe('connectMcpServer with a server whose tool list changes', () => {
     expect(connection.status.error).toContain('tools "x.y" and "x_y" both map to the name "dyn__x_y"')
   })
 
+  it('a list_changed sent before the initialize answer neither loses the first listing nor stalls settled()', async () => {
+    const connection = await connect(fixtureServer('early-notice-server.ts', 'early'))
+    expect(connection.tools).toEqual(['early__echo'])
+    await connection.settled()
+    expect(expectSuccess(await call('early__echo')).value).toBe('echoed')
+  })
+
   it('fails in-flight and later calls when the server crashes, then recovers on reconnect', async () => {
     const connection = await connect(dynamic())
     const pid = connection.status.pid

@@ -4,7 +4,6 @@ import {
   CallToolResultSchema,
   ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
-  type Tool,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import type { jsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/types.js'
@@ -30,6 +29,7 @@ import { fileTokenStore } from './oauth-token-store.js'
 import { deliverInOrder } from './ordered-delivery.js'
 import { attachResourceReader } from './read-resource-tool.js'
 import { createRegisteredToolSet } from './registered-tool-set.js'
+import { createToolListingSync, listAllTools } from './tool-listing-sync.js'
 import { createUpstreamCatalog } from './upstream-catalog.js'
 
 const CLIENT_INFO = { name: 'qilin-tools', version: '0.1.0' }
@@ -83,9 +83,6 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   const callLog = rateLimitedLog(serverName, (message) => interactions.forwardLog(message))
   let state: McpConnectionState = 'connecting'
   let error: string | undefined
-  let syncs = 0
-  let syncing: Promise<void> | undefined
-  let dirty = false
   let reconnecting = false
   const authorizer = await authorizerFor(options, connectTimeoutMs)
   /** Runs a request again after an OAuth authorization it began; without `oauth`, runs it once. */
@@ -101,7 +98,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       ...(error === undefined ? {} : { error }),
       ...(serverInfo === undefined ? {} : { serverInfo }),
       ...(pid === undefined ? {} : { pid }),
-      syncs,
+      syncs: listing.count,
     })
   }
   const setState = (next: McpConnectionState, reason?: string) => {
@@ -168,40 +165,14 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   })
   let resourceReader: { dispose(): void } | undefined
 
-  const listAll = async (client: Client, signal?: AbortSignal): Promise<Tool[]> => {
-    // A server of resources or prompts alone need not answer `tools/list`.
-    if (client.getServerCapabilities()?.tools === undefined) return []
-    const listed: Tool[] = []
-    let cursor: string | undefined
-    do {
-      const next = cursor
-      const page = await authorized(
-        () => client.listTools(next === undefined ? {} : { cursor: next }, requestOptions(connectTimeoutMs, signal)),
-        signal,
-      )
-      listed.push(...page.tools)
-      cursor = page.nextCursor
-    } while (cursor !== undefined)
-    return listed
-  }
-
-  const sync = (signal?: AbortSignal): Promise<void> => {
-    dirty = true
-    if (syncing !== undefined) return syncing
-    syncing = (async () => {
-      try {
-        while (dirty && session !== undefined && state === 'connected') {
-          dirty = false
-          const changed = tools.apply(await listAll(session.client, signal))
-          syncs++
-          if (changed && syncs > 1) options.onToolsChanged?.(tools.names())
-        }
-      } finally {
-        syncing = undefined
-      }
-    })()
-    return syncing
-  }
+  const listing = createToolListingSync({
+    client: () => (state === 'connected' ? session?.client : undefined),
+    list: (client, signal) =>
+      listAllTools(client, (attempt) => authorized(attempt, signal), requestOptions(connectTimeoutMs, signal)),
+    apply: (listed) => tools.apply(listed),
+    onChanged: () => options.onToolsChanged?.(tools.names()),
+  })
+  const sync = (signal?: AbortSignal) => listing.sync(signal)
 
   const resync = () => {
     sync().catch((cause: unknown) => {
@@ -308,7 +279,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       return status()
     },
     settled: async () => {
-      while (syncing !== undefined) await syncing.catch(() => {})
+      await listing.settled()
       await catalog.settled()
     },
     async dispose() {
