@@ -50,8 +50,12 @@ export async function listBounded<Item>(
       if (items.length >= limits.maxItems) {
         return { items, problem: `listing cut at ${limits.maxItems} entries${droppedNote(dropped)}` }
       }
-      if (accept(item) && jsonChars(item) <= limits.maxItemChars) items.push(item)
-      else dropped++
+      if (
+        accept(item) &&
+        (limits.maxItemChars === Number.POSITIVE_INFINITY || jsonChars(item) <= limits.maxItemChars)
+      ) {
+        items.push(item)
+      } else dropped++
     }
     cursor = answer.nextCursor
     if (cursor === undefined) return dropped === 0 ? { items } : { items, problem: droppedNote(dropped).slice(2) }

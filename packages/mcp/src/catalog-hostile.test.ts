@@ -56,6 +56,20 @@ describe('hostile upstream servers against the catalog', () => {
     expect(connection.status.error).toBe('resources/list: listing cut at 100 pages')
   })
 
+  it.each([
+    ['endless-tool-pages', 100, 'tools/list: listing cut at 100 pages'],
+    ['repeated-tool-cursor', 2, 'tools/list: listing stopped at a repeated cursor'],
+  ])(
+    '%s: the tool listing ends, registers what it read and says why',
+    async (attack, count, problem) => {
+      const connection = await connect(attack)
+      expect(connection.tools).toHaveLength(count)
+      expect(connection.tools[0]).toBe(`${attack}__page_1`)
+      expect(connection.status).toMatchObject({ state: 'connected', error: problem })
+    },
+    30_000,
+  )
+
   it('keeps 10,000 of 100,000 listed resources, with the host responsive', async () => {
     const probe = startHealthProbe()
     const connection = await connect('many-resources')

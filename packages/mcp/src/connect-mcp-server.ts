@@ -168,7 +168,14 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
   const listing = createToolListingSync({
     client: () => (state === 'connected' ? session?.client : undefined),
     list: (client, signal) =>
-      listAllTools(client, (attempt) => authorized(attempt, signal), requestOptions(connectTimeoutMs, signal)),
+      listAllTools(
+        client,
+        (attempt) => authorized(attempt, signal),
+        requestOptions(connectTimeoutMs, signal),
+        (problem) => {
+          if (state === 'connected') setState('connected', `tools/list: ${problem}`)
+        },
+      ),
     apply: (listed) => tools.apply(listed),
     onChanged: () => options.onToolsChanged?.(tools.names()),
   })

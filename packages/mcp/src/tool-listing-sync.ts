@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Tool } from '@modelcontextprotocol/sdk/types.js'
+import { DEFAULT_LISTING_LIMITS, type ListingLimits, listBounded } from './bounded-listing.js'
 
 /** The server's tool listing kept in step with what is registered: one listing at a time, never a lost change. */
 export interface ToolListingSync {
@@ -57,21 +58,37 @@ export function createToolListingSync(options: ToolListingSyncOptions): ToolList
   }
 }
 
-/** Every page of a server's `tools/list`; a server without the tools capability lists none. */
+/**
+ * How much of `tools/list` a server may make us read: as for its other listings, but no tool is left out for its
+ * size here (registration and the prompt budgets judge a schema, and say why they leave one out).
+ */
+const TOOL_LISTING_LIMITS: ListingLimits = Object.freeze({
+  ...DEFAULT_LISTING_LIMITS,
+  maxItemChars: Number.POSITIVE_INFINITY,
+})
+
+const isTool = (item: unknown): item is Tool => typeof item === 'object' && item !== null
+
+/**
+ * Every page of a server's `tools/list`, within the listing limits: an endless or repeating pagination ends with what
+ * was read, and `onProblem` says why. A server without the tools capability lists none.
+ */
 export async function listAllTools(
   client: Client,
   request: <T>(attempt: () => Promise<T>) => Promise<T>,
   options: { readonly timeout: number; readonly signal?: AbortSignal },
+  onProblem: (problem: string) => void,
 ): Promise<Tool[]> {
   // A server of resources or prompts alone need not answer `tools/list`.
   if (client.getServerCapabilities()?.tools === undefined) return []
-  const listed: Tool[] = []
-  let cursor: string | undefined
-  do {
-    const next = cursor
-    const page = await request(() => client.listTools(next === undefined ? {} : { cursor: next }, options))
-    listed.push(...page.tools)
-    cursor = page.nextCursor
-  } while (cursor !== undefined)
-  return listed
+  const listing = await listBounded(
+    async (cursor) => {
+      const page = await request(() => client.listTools(cursor === undefined ? {} : { cursor }, options))
+      return { items: page.tools, nextCursor: page.nextCursor }
+    },
+    isTool,
+    TOOL_LISTING_LIMITS,
+  )
+  if (listing.problem !== undefined) onProblem(listing.problem)
+  return listing.items
 }

@@ -4,7 +4,8 @@
  * fresh cursor; `many-resources` lists 100,000 resources in one page; `huge-text` reads every resource as 10 MB of
  * text; `shadow` lists a prompt and a resource named like `tame`'s, which offers one ordinary prompt and resource;
  * `broken-tools` also lists tools: `echo`, and three whose input schemas no validator can compile (the last with a
- * 10,000-character name and a 100,000-character property key).
+ * 10,000-character name and a 100,000-character property key). `endless-tool-pages` answers every `tools/list` with
+ * one new tool and a fresh cursor, `repeated-tool-cursor` with one new tool and the same cursor.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
@@ -21,7 +22,7 @@ import {
 const attack = process.argv[2] ?? 'tame'
 const server = new Server(
   { name: `hostile-${attack}`, version: '1.0.0' },
-  { capabilities: { resources: {}, prompts: {}, ...(attack === 'broken-tools' ? { tools: {} } : {}) } },
+  { capabilities: { resources: {}, prompts: {}, ...(attack.includes('tool') ? { tools: {} } : {}) } },
 )
 let pages = 0
 
@@ -68,6 +69,17 @@ if (attack === 'broken-tools') {
   server.setRequestHandler(CallToolRequestSchema, (request) => ({
     content: [{ type: 'text', text: `echo: ${String(request.params.arguments?.text)}` }],
   }))
+}
+
+if (attack === 'endless-tool-pages' || attack === 'repeated-tool-cursor') {
+  let toolPages = 0
+  server.setRequestHandler(ListToolsRequestSchema, () => {
+    toolPages++
+    return {
+      tools: [{ name: `page_${toolPages}`, inputSchema: { type: 'object' as const, properties: {} } }],
+      nextCursor: attack === 'endless-tool-pages' ? `cursor-${toolPages}` : 'again',
+    }
+  })
 }
 
 await server.connect(new StdioServerTransport())
