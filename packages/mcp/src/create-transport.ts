@@ -1,5 +1,6 @@
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { boundedHttpMessages } from './bounded-http-messages.js'
 import type { McpHttpServer, McpStdioServer } from './mcp-connection-types.js'
 import type { Authorizer } from './oauth-authorizer.js'
 import { ServerProcessTransport } from './server-process-transport.js'
@@ -40,7 +41,8 @@ function httpTransport(server: McpHttpServer, authorizer: Authorizer | undefined
   const url = typeof server.url === 'string' ? new URL(server.url) : server.url
   const transport = new StreamableHTTPClientTransport(url, {
     ...(server.headers === undefined ? {} : { requestInit: { headers: { ...server.headers } } }),
-    ...(authorizer === undefined ? {} : { authProvider: authorizer.provider, fetch: authorizer.fetch }),
+    ...(authorizer === undefined ? {} : { authProvider: authorizer.provider }),
+    fetch: boundedHttpMessages(authorizer?.fetch ?? fetch),
   })
   return { transport, stderrTail: () => '', pid: () => undefined, kill: () => {} }
 }
