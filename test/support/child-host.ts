@@ -21,6 +21,8 @@ export interface ChildHostOptions {
   readonly timeoutMs: number
   /** Killed with SIGKILL once its RSS passes this many MB. */
   readonly rssCeilingMb?: number
+  /** The host's environment. @default this process's */
+  readonly env?: NodeJS.ProcessEnv
 }
 
 function residentMb(pid: number): number | undefined {
@@ -44,6 +46,7 @@ export function runChildHost<Report>(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', script, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.env === undefined ? {} : { env: options.env }),
       timeout: options.timeoutMs,
       killSignal: 'SIGKILL',
     })

@@ -19,6 +19,7 @@ import { declareTypeScript } from '@qilin-tools/code-mode/internal/ts-sdk/render
 import type { SandboxEscalation } from '@qilin-tools/sandbox/internal/sandbox-escalation.js'
 import { byteLength } from 'qilin-tools/internal/definition/byte-length.js'
 import { IsolatePool } from './isolate-pool.js'
+import { fixMmapThreshold } from './malloc-threshold.js'
 import { runInSandbox, type SandboxRunHooks } from './run-in-sandbox.js'
 import { stripTypeScript } from './strip-typescript.js'
 
@@ -51,6 +52,14 @@ export interface NodePtcRuntimeOptions {
   readonly maxSandboxMemoryBytes?: number
   /** Programs that may wait for a turn; one more fails at once (`busy`), telling the model to retry later. @default 64 */
   readonly maxQueuedRuns?: number
+  /**
+   * On glibc, fix malloc's mmap threshold at 64 KiB for the whole process, once, as the qilin-tools command does with
+   * `GLIBC_TUNABLES=glibc.malloc.mmap_threshold=65536`: the array buffers a finished program freed then go back to
+   * the system (else up to 64 MB per isolate thread stays resident). Every allocation of 64 KiB or more in the process
+   * becomes its own mapping. Not done when the host set any `glibc.malloc.*` tunable, nor off glibc.
+   * @default true
+   */
+  readonly fixMmapThreshold?: boolean
 }
 
 /** TypeScript code mode in isolated-vm, with its limits and a way to wait for its sandbox pool. */
@@ -68,6 +77,7 @@ const emptyRecord: ProgramRecord = { lines: [], subResults: [] }
  */
 export function createNodePtcRuntime(options: NodePtcRuntimeOptions = {}): NodePtcRuntime {
   const limits = resolvePtcLimits(options.limits)
+  if (options.fixMmapThreshold !== false) fixMmapThreshold()
   const pool = new IsolatePool({ size: options.poolSize ?? 2, heapMegabytes: limits.heapMegabytes })
   const accepts = options.accepts ?? acceptsWithValidator
   const heapBytes = limits.heapMegabytes * 1024 * 1024

@@ -1,6 +1,7 @@
 /**
  * A library host that runs one program written to allocate outside the V8 heap:
- * `node --expose-gc --no-node-snapshot --import tsx outside-heap-host.ts <scenario>`. It runs the program under the
+ * `node --expose-gc --no-node-snapshot --import tsx outside-heap-host.ts <scenario> [--keep-mmap-threshold]` (the
+ * flag passes `fixMmapThreshold: false`). It runs the program under the
  * default limits while a 5 ms probe timer measures the event-loop lag of the host's own thread, runs an ordinary
  * program after it, closes the runtime and prints one JSON line (`OutsideHeapReport`), then exits through
  * `process.exit` (which segfaulted after the Intl flood of issue 14). The parent watches this process's RSS from
@@ -10,6 +11,7 @@
 import { fakeRunRequest } from '@qilin-tools/code-mode/internal/__fixtures__/fake-run-request.js'
 import { residentMb, startHealthProbe } from '../../../../test/support/host-health-probe.js'
 import { createNodePtcRuntime } from '../create-node-ptc-runtime.js'
+import { fixMmapThreshold, type MmapThresholdState } from '../malloc-threshold.js'
 
 export interface OutsideHeapReport {
   readonly scenario: string
@@ -25,6 +27,8 @@ export interface OutsideHeapReport {
   readonly rssBaselineMb: number
   readonly rssPeakMb: number
   readonly rssAfterMb: number
+  /** What the runtime did to glibc's mmap threshold in this process. */
+  readonly mmapThreshold: MmapThresholdState | 'kept'
 }
 
 const flood = (step: string) => `const keep: unknown[] = []\nfor (;;) keep.push(${step})`
@@ -57,9 +61,9 @@ const collect = (globalThis as { gc?: () => void }).gc ?? (() => {})
 const ordinary = `const sorted = ['b', 'a'].sort((x, y) => x.localeCompare(y))
 return { sorted, total: await tools.add({ a: 1, b: 2 }), date: new Date(0).toLocaleDateString().length > 0 }`
 
-async function main(scenario: OutsideHeapScenario): Promise<OutsideHeapReport> {
+async function main(scenario: OutsideHeapScenario, keepMmapThreshold: boolean): Promise<OutsideHeapReport> {
   const { code, timeoutMs } = OUTSIDE_HEAP_SCENARIOS[scenario]
-  const runtime = createNodePtcRuntime()
+  const runtime = createNodePtcRuntime(keepMmapThreshold ? { fixMmapThreshold: false } : {})
   const add = (args: unknown) => {
     const { a, b } = args as { a: number; b: number }
     return a + b
@@ -88,12 +92,14 @@ async function main(scenario: OutsideHeapScenario): Promise<OutsideHeapReport> {
     rssBaselineMb,
     rssPeakMb: Math.max(rssBaselineMb, health.rssPeakMb),
     rssAfterMb: residentMb(),
+    // Already decided by the runtime unless kept: this call only reads the state.
+    mmapThreshold: keepMmapThreshold ? 'kept' : fixMmapThreshold(),
   }
 }
 
 const scenario = process.argv[2] as OutsideHeapScenario
 if (Object.hasOwn(OUTSIDE_HEAP_SCENARIOS, scenario)) {
-  main(scenario).then(
+  main(scenario, process.argv[3] === '--keep-mmap-threshold').then(
     (report) => {
       process.stdout.write(`${JSON.stringify(report)}\n`, () => process.exit(0))
     },

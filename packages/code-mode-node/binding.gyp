@@ -1,0 +1,8 @@
+{
+  "targets": [
+    {
+      "target_name": "malloc_threshold",
+      "sources": ["native/malloc-threshold.c"]
+    }
+  ]
+}
