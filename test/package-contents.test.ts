@@ -51,6 +51,12 @@ describe('the packed packages', () => {
     expect(packed.get('@qilin-tools/cli')).toEqual(expect.arrayContaining(['bin/qilin-tools.js', 'dist/main.js']))
   })
 
+  it("ships what Node code mode's install builds (the mmap-threshold addon), and no build of it", () => {
+    const files = packed.get('@qilin-tools/code-mode-node')!
+    expect(files).toEqual(expect.arrayContaining(['binding.gyp', 'native/malloc-threshold.c']))
+    expect(files.filter((path) => path.startsWith('build/'))).toEqual([])
+  })
+
   it('loses what an older build left in dist/ once the build runs again', () => {
     const staleSuite = join(repositoryRoot, 'packages', 'core', 'dist', 'providers', 'conformance', 'left-over.js')
     const staleFixture = join(repositoryRoot, 'packages', 'sandbox', 'dist', '__fixtures__', 'probe.py')
