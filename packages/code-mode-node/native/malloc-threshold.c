@@ -15,8 +15,8 @@ static napi_value fix_mmap_threshold(napi_env env, napi_callback_info info) {
   napi_value argv[1];
   uint32_t bytes = 0;
   if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 1 ||
-      napi_get_value_uint32(env, argv[0], &bytes) != napi_ok || bytes == 0 || bytes > (1u << 30)) {
-    napi_throw_type_error(env, NULL, "fixMmapThreshold takes a byte count from 1 to 2^30");
+      napi_get_value_uint32(env, argv[0], &bytes) != napi_ok || bytes == 0 || bytes > (1u << 29)) {
+    napi_throw_type_error(env, NULL, "fixMmapThreshold takes a byte count from 1 to 2^29");
     return NULL;
   }
   bool fixed = false;
