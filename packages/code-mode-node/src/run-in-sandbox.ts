@@ -97,13 +97,12 @@ export function runInSandbox(
 }
 
 /**
- * A host message as the prelude reads it. A result's value is the host's JSON text, spliced in unparsed; a
- * successful result leaves out its callId, which the prelude reads only from a failure (the record keeps it).
+ * A host message as the prelude reads it. A successful result, the message of every sequential call, is the pair
+ * `[id, value]`: the value is the host's JSON text spliced in unparsed, and the isolate parses no keys for it (the
+ * callId stays in the record; the prelude reads one only from a failure). Every other message is its object.
  */
 function messageText(message: HostMessage): string {
-  return message.t === 'result' && message.ok
-    ? `{"t":"result","id":${message.id},"ok":true,"value":${message.json}}`
-    : JSON.stringify(message)
+  return message.t === 'result' && message.ok ? `[${message.id},${message.json}]` : JSON.stringify(message)
 }
 
 /** Compiles and evaluates the program's function in one visit to the isolate's thread, then starts it. */

@@ -7,7 +7,8 @@ import { heapBoundPrelude } from './heap-bound-prelude.js'
  * another (within one turn of the host's event loop). It removes what lets memory escape the heap limit, captures
  * every built-in it uses later before the program can poison them, and returns `{ deliver, start }`. Only JSON
  * text crosses the boundary in either direction, in the messages of `program-messages.ts`: the program's side
- * sends batches of them one per line, the host answers with a JSON array of them. Calls, timers and clears wait in
+ * sends batches of them one per line, the host answers with a JSON array of them (a successful result as the
+ * pair `[id, value]`). Calls, timers and clears wait in
  * an outbox until the program's current synchronous run ends (one flush per microtask turn), so a
  * `Promise.all` of a thousand calls crosses once; a batch that carries a call goes by `exchange`, and the host
  * answers it with every result that is ready by then, so a sequential call costs one crossing each way and the
@@ -27,10 +28,12 @@ export const sandboxPrelude = String.raw`(function prelude(send, exchange) {
   const isFinite = Number.isFinite
   const apply = Reflect.apply
   const call = Function.prototype.call.bind(Function.prototype.call)
+  const bind = Function.prototype.bind
   const charCodeAt = String.prototype.charCodeAt
   const regExpExec = RegExp.prototype.exec
   const exchangeSync = exchange.applySyncPromise
   const PromiseCtor = Promise
+  const promiseThen = Promise.prototype.then
   const ErrorCtor = Error
   const TypeErrorCtor = TypeError
   const RangeErrorCtor = RangeError
@@ -97,32 +100,36 @@ ${heapBoundPrelude}
     }
   })
 
-  // After the program's current synchronous run. An await takes no then, constructor or species the program could
-  // have replaced.
-  const flushSoon = (async function flushSoon() {
-    await undefined
-    flush(true)
+  // A settled promise of our own whose own \`constructor\` is undefined: the captured then takes the intrinsic
+  // Promise for it, never a constructor or species the program could have replaced.
+  const settled = PromiseCtor.resolve()
+  defineProperty(settled, 'constructor', { value: undefined, writable: false, enumerable: false, configurable: false })
+
+  // Flushes after the program's current synchronous run: one reaction job, and no async function to resume.
+  const flushSoon = (function flushSoon() {
+    call(promiseThen, settled, flush)
   })
 
   // Sends what waits in the outbox, in batches of whole lines no longer than the host reads; the last batch goes
-  // by exchange when the outbox held a call (unless something is sent right after), and the host's answer is
-  // handled before this returns.
-  const flush = (function flush(mayWait) {
+  // by exchange when the outbox held a call, unless \`sendingNext\` (something is sent right after; the turn's
+  // flush passes undefined), and the host's answer is handled before this returns.
+  const flush = (function flush(sendingNext) {
     flushScheduled = false
     if (outboxLength === 0 || stopped) return
     const count = outboxLength
-    const viaExchange = outboxHasCall && mayWait
+    const viaExchange = outboxHasCall && !sendingNext
     outboxLength = 0
     outboxHasCall = false
-    let batch = ''
-    for (let index = 0; index < count; index++) {
+    let batch = outbox[0]
+    outbox[0] = undefined
+    for (let index = 1; index < count; index++) {
       const text = outbox[index]
       outbox[index] = undefined
-      if (batch !== '' && batch.length + text.length >= limits.maxBatchLength) {
+      if (batch.length + text.length < limits.maxBatchLength) batch = batch + '\n' + text
+      else {
         send(batch)
-        batch = ''
+        batch = text
       }
-      batch = batch === '' ? text : batch + '\n' + text
     }
     if (!viaExchange) return send(batch)
     const answer = call(exchangeSync, exchange, undefined, [batch])
@@ -131,7 +138,7 @@ ${heapBoundPrelude}
 
   // Prints, the start and the end go at once, after whatever the outbox holds, so nothing sent overtakes them.
   const sendNow = (function sendNow(text) {
-    flush(false)
+    flush(true)
     send(text)
   })
 
@@ -190,7 +197,12 @@ ${heapBoundPrelude}
       return new PromiseCtor(never)
     }
     const id = subCalls
-    post('{"t":"call","id":' + id + ',"name":' + quotedName + ',"args":' + text + '}', true)
+    outbox[outboxLength++] = '{"t":"call","id":' + id + ',"name":' + quotedName + ',"args":' + text + '}'
+    outboxHasCall = true
+    if (!flushScheduled) {
+      flushScheduled = true
+      flushSoon()
+    }
     const pending = new PromiseCtor(capture)
     resolvers[id] = madeResolve
     rejecters[id] = madeReject
@@ -254,7 +266,15 @@ ${heapBoundPrelude}
     return 'thrown value ' + render(error)
   })
 
+  // A successful result comes as [id, value]; every other message as its object.
   const deliverOne = (function deliverOne(message) {
+    if (isArray(message)) {
+      const resolve = resolvers[message[0]]
+      if (resolve === undefined) return
+      resolvers[message[0]] = undefined
+      rejecters[message[0]] = undefined
+      return resolve(message[1])
+    }
     const id = message.id
     if (message.t === 'timer') {
       const run = timers[id]
@@ -267,10 +287,9 @@ ${heapBoundPrelude}
     const resolve = resolvers[id]
     if (resolve === undefined) return
     const reject = rejecters[id]
-    delete resolvers[id]
-    delete rejecters[id]
-    if (message.ok) resolve(message.value)
-    else reject(new ToolCallError(message.error, message.callId))
+    resolvers[id] = undefined
+    rejecters[id] = undefined
+    reject(new ToolCallError(message.error, message.callId))
   })
 
   // The host's batch: a JSON array of its messages, in the order it sent them. What a timer callback throws is
@@ -290,7 +309,7 @@ ${heapBoundPrelude}
     const tools = create(null)
     for (const name of settings.toolNames) {
       const quotedName = quote(name)
-      defineProperty(tools, name, { value: (args) => callTool(quotedName, args), enumerable: true })
+      defineProperty(tools, name, { value: call(bind, callTool, undefined, quotedName), enumerable: true })
     }
     freeze(tools)
     for (const [name, value] of [
