@@ -1,10 +1,9 @@
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
+import { NULL_BODY_STATUSES, withBody } from './rebuilt-response.js'
 
 /** The largest message a server may send over HTTP, as over stdio: a JSON answer whole, or one event of a stream. */
 export const MAX_HTTP_MESSAGE_BYTES = 10 * 1024 * 1024
 
-/** Statuses whose response carries no body (a Response with one cannot be built). */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
 /** JSON-RPC's code for an error the answering side made; here, the answer that could not be read. */
 const INTERNAL_ERROR = -32603
 const encoder = new TextEncoder()
@@ -43,13 +42,7 @@ export function boundedHttpMessages(base: FetchLike, maxBytes: number = MAX_HTTP
         },
       }),
     )
-    const wrapped = new Response(bounded, {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
-    })
-    Object.defineProperty(wrapped, 'url', { value: response.url })
-    return wrapped
+    return withBody(response, bounded)
   }
 }
 

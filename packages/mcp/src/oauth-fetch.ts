@@ -1,9 +1,7 @@
 import { extractWWWAuthenticateParams } from '@modelcontextprotocol/sdk/client/auth.js'
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { McpAuthorizationError, McpAuthorizationErrorCode } from './oauth-error.js'
-
-/** Statuses whose response may not carry a body. */
-const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304])
+import { NULL_BODY_STATUSES, withBody } from './rebuilt-response.js'
 
 export interface AuthFetchOptions {
   /** The MCP endpoint: its requests are streams the client times itself, and pass through unbounded. */
@@ -72,14 +70,7 @@ export function authFetch(options: AuthFetchOptions): FetchLike {
     try {
       const response = await base(input, { ...init, signal })
       const body = NULL_BODY_STATUSES.has(response.status) ? null : await boundedBody(response, options.maxBytes, where)
-      const bounded = new Response(body, {
-        status: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-      })
-      // The SDK names a redirect it did not follow by the response's URL.
-      Object.defineProperty(bounded, 'url', { value: response.url })
-      return bounded
+      return withBody(response, body)
     } catch (cause) {
       if (deadline.aborted && !(cause instanceof McpAuthorizationError)) {
         throw new McpAuthorizationError(
