@@ -4,8 +4,8 @@ export interface ListingLimits {
   readonly maxPages: number
   /** Entries kept at most, across every page. */
   readonly maxItems: number
-  /** The largest entry, as JSON characters; a larger one is left out. */
-  readonly maxItemChars: number
+  /** The largest entry, as JSON characters; a larger one is left out. Without it, no entry is left out for size. */
+  readonly maxItemChars?: number
 }
 
 /** The longest cursor sent back to a server; a longer one ends the listing. */
@@ -50,12 +50,9 @@ export async function listBounded<Item>(
       if (items.length >= limits.maxItems) {
         return { items, problem: `listing cut at ${limits.maxItems} entries${droppedNote(dropped)}` }
       }
-      if (
-        accept(item) &&
-        (limits.maxItemChars === Number.POSITIVE_INFINITY || jsonChars(item) <= limits.maxItemChars)
-      ) {
-        items.push(item)
-      } else dropped++
+      const { maxItemChars } = limits
+      if (accept(item) && (maxItemChars === undefined || jsonChars(item) <= maxItemChars)) items.push(item)
+      else dropped++
     }
     cursor = answer.nextCursor
     if (cursor === undefined) return dropped === 0 ? { items } : { items, problem: droppedNote(dropped).slice(2) }

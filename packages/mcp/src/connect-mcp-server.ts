@@ -179,10 +179,9 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
     apply: (listed) => tools.apply(listed),
     onChanged: () => options.onToolsChanged?.(tools.names()),
   })
-  const sync = (signal?: AbortSignal) => listing.sync(signal)
 
   const resync = () => {
-    sync().catch((cause: unknown) => {
+    listing.sync().catch((cause: unknown) => {
       if (state === 'connected') setState('connected', `re-sync failed: ${thrownMessage(cause)}`)
     })
   }
@@ -244,7 +243,7 @@ export async function connectMcpServer(host: McpToolHost, options: McpConnectOpt
       throw new Error(`MCP server "${serverName}" failed to start: ${detail}${tail ? `\n${tail}` : ''}`, { cause })
     }
     setState('connected')
-    await sync(signal)
+    await listing.sync(signal)
     await catalog.sync(signal)
     if (catalog.offers.resources && resourceReader === undefined) {
       try {

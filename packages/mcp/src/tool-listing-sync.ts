@@ -63,8 +63,8 @@ export function createToolListingSync(options: ToolListingSyncOptions): ToolList
  * size here (registration and the prompt budgets judge a schema, and say why they leave one out).
  */
 const TOOL_LISTING_LIMITS: ListingLimits = Object.freeze({
-  ...DEFAULT_LISTING_LIMITS,
-  maxItemChars: Number.POSITIVE_INFINITY,
+  maxPages: DEFAULT_LISTING_LIMITS.maxPages,
+  maxItems: DEFAULT_LISTING_LIMITS.maxItems,
 })
 
 const isTool = (item: unknown): item is Tool => typeof item === 'object' && item !== null
